@@ -1,0 +1,5 @@
+"""``python -m followsuit`` runs the command line."""
+
+from .cli.main import main
+
+main()

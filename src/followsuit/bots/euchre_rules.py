@@ -1,0 +1,236 @@
+"""A sound rule-based Euchre player.
+
+It calls trump on real strength (an estimate of the tricks its hand takes under
+each trump, counting the up card's effect), goes alone only on near-certain hands,
+leads trump as a maker, keeps its bowers for tricks that need them, and plays low
+when its partner is already winning. It reads only its observation.
+"""
+
+from __future__ import annotations
+
+from ..cards import bits
+from ..engine import actions as A
+from ..engine.observation import Observation
+from ..engine.program import program_for
+from ..engine.tricks import TrumpTable
+
+#: Expected tricks of the k-th highest trump (right bower first; joker first when
+#: the deck has one, which pushes the rest down one place).
+TRUMP_VALUE = (1.0, 0.92, 0.8, 0.62, 0.5, 0.4, 0.34, 0.3, 0.28)
+ORDER_AT = 2.15
+ALONE_AT = 4.3
+
+
+class EuchreRulesBot:
+    """Heuristic Euchre: strength-based calls, sensible leads and follows."""
+
+    name = "rules"
+
+    def __init__(self, order_at: float = ORDER_AT, alone_at: float = ALONE_AT):
+        self.order_at = order_at
+        self.alone_at = alone_at
+
+    def choose(self, obs: Observation) -> int:
+        legal = obs.legal_actions
+        if not legal:
+            raise ValueError("this seat has nothing to do now")
+        if len(legal) == 1:
+            return legal[0]
+        if A.is_play(legal[0]):
+            return self._play(obs)
+        if legal[0] >= A.DISCARD:
+            return self._discard(obs)
+        if A.ALONE in legal or A.DEFEND_ALONE in legal:
+            return self._alone(obs)
+        return self._call(obs)
+
+    # ------------------------------------------------------------ calling
+
+    def _call(self, obs: Observation) -> int:
+        legal = set(obs.legal_actions)
+        seat = obs.seat
+        assert seat is not None and obs.upcard is not None
+        deck = obs.rules.deck
+        if A.ORDER_UP in legal or A.ORDER_UP_ALONE in legal:
+            suit = deck.suit[obs.upcard]
+            est = self._estimate_order(obs, suit)
+            if A.ORDER_UP_ALONE in legal and est >= self.alone_at:
+                return A.ORDER_UP_ALONE
+            if A.ORDER_UP in legal and est >= self.order_at:
+                return A.ORDER_UP
+            return A.PASS
+        best_suit, best = -1, -1.0
+        for suit in range(4):
+            if A.CALL + suit in legal:
+                est = estimate(obs, obs.hand, suit)
+                if est > best:
+                    best_suit, best = suit, est
+        if A.CALL_ALONE + best_suit in legal and best >= self.alone_at:
+            return A.CALL_ALONE + best_suit
+        if A.PASS not in legal or best >= self.order_at - 0.1:
+            return A.CALL + best_suit
+        return A.PASS
+
+    def _estimate_order(self, obs: Observation, suit: int) -> float:
+        """Tricks this hand expects if the up card's suit is trump, counting who
+        gets the up card."""
+        assert obs.seat is not None and obs.upcard is not None
+        up = 1 << obs.upcard
+        table = _table(obs, suit)
+        if obs.seat == obs.dealer:
+            hand = obs.hand | up
+            return max(estimate(obs, hand & ~(1 << c), suit) for c in bits(hand))
+        up_value = _trump_rank_value(table, obs.upcard, obs.rules.deck)
+        base = estimate(obs, obs.hand, suit)
+        if _partner(obs, obs.seat) == obs.dealer:
+            return base + 0.35 * up_value + 0.1
+        return base - 0.35 * up_value - 0.1
+
+    def _alone(self, obs: Observation) -> int:
+        legal = obs.legal_actions
+        assert obs.trump is not None
+        est = estimate(obs, obs.hand, obs.trump)
+        if A.ALONE in legal:
+            return A.ALONE if est >= self.alone_at else A.PARTNER
+        return A.DEFEND_ALONE if est >= self.alone_at + 0.3 else A.PARTNER
+
+    def _discard(self, obs: Observation) -> int:
+        trump = obs.trump
+        assert trump is not None
+        best, best_est = obs.legal_actions[0], -1.0
+        for a in obs.legal_actions:
+            est = estimate(obs, obs.hand & ~A.cards_of(a), trump)
+            if est > best_est:
+                best, best_est = a, est
+        return best
+
+    # --------------------------------------------------------------- play
+
+    def _play(self, obs: Observation) -> int:
+        legal = list(obs.legal_actions)
+        table = obs.table
+        seat = obs.seat
+        assert seat is not None and obs.trump is not None
+        if not obs.trick:
+            return self._lead(obs, legal, table)
+        led = table.eff[obs.trick[0][1]]
+        keys = table.keys[led]
+        win_seat, win_card = max(obs.trick, key=lambda sc: keys[sc[1]])
+        # max() keeps the first of equal keys: identical cards go to the earlier.
+        for sc in obs.trick:
+            if keys[sc[1]] == keys[win_card]:
+                win_seat, win_card = sc
+                break
+        partner = _partner(obs, seat)
+        last = _is_last(obs)
+        if partner is not None and win_seat == partner and (last or _is_boss(obs, win_card, table)):
+            return _lowest(legal, table)
+        winners = [c for c in legal if keys[c] > keys[win_card]]
+        if winners:
+            following = [c for c in winners if table.eff[c] == led]
+            if following and not last and led != obs.trump:
+                top = max(following, key=lambda c: table.power[c])
+                if _is_boss(obs, top, table):
+                    return top
+            return min(winners, key=lambda c: keys[c])
+        return _lowest(legal, table)
+
+    def _lead(self, obs: Observation, legal: list[int], table: TrumpTable) -> int:
+        seat = obs.seat
+        assert seat is not None and obs.maker is not None and obs.trump is not None
+        trumps = [c for c in legal if table.eff[c] == obs.trump]
+        makers = obs.maker == seat or _partner(obs, obs.maker) == seat
+        if trumps and makers:
+            top = max(trumps, key=lambda c: table.power[c])
+            if _is_boss(obs, top, table):
+                return top
+            if obs.maker == seat and len(trumps) >= 2:
+                return min(trumps, key=lambda c: table.power[c])
+        plain = [c for c in legal if table.eff[c] != obs.trump]
+        bosses = [c for c in plain if _is_boss(obs, c, table)]
+        if bosses:
+            return max(bosses, key=lambda c: table.power[c])
+        if plain:
+            # low from the shortest side suit, to make a void for trumping
+            def short_low(c: int) -> tuple[int, int]:
+                suit_len = sum(1 for d in plain if table.eff[d] == table.eff[c])
+                return suit_len, table.power[c]
+
+            return min(plain, key=short_low)
+        return max(trumps, key=lambda c: table.power[c])
+
+
+# ------------------------------------------------------------------- helpers
+
+
+def _table(obs: Observation, trump: int) -> TrumpTable:
+    return program_for(obs.rules).tables[trump]
+
+
+def _trump_rank_value(table: TrumpTable, card: int, deck: object) -> float:
+    if not table.trump_mask >> card & 1:
+        return 0.0
+    higher = sum(1 for c in bits(table.trump_mask) if table.power[c] > table.power[card])
+    return TRUMP_VALUE[min(higher, len(TRUMP_VALUE) - 1)]
+
+
+def estimate(obs: Observation, hand: int, trump: int) -> float:
+    """Expected tricks of ``hand`` alone with ``trump`` as trump (a rough count)."""
+    table = _table(obs, trump)
+    all_trumps = sorted(bits(table.trump_mask), key=lambda c: -table.power[c])
+    est = 0.0
+    rank = {}
+    pos = 0
+    for c in all_trumps:
+        if c in rank:
+            continue
+        rank[c] = pos
+        pos += 1
+    mine = [c for c in bits(hand) if table.trump_mask >> c & 1]
+    for c in mine:
+        est += TRUMP_VALUE[min(rank[c], len(TRUMP_VALUE) - 1)]
+    if len(mine) >= 3:
+        est += 0.2 * (len(mine) - 2)
+    deck = obs.rules.deck
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = [c for c in bits(hand & table.suit_mask[suit])]
+        if not cards:
+            if len(mine) >= 2:
+                est += 0.25
+            continue
+        ranks = sorted((deck.rank[c] for c in cards), reverse=True)
+        if ranks[0] == 14:
+            est += 0.75 if len(cards) <= 3 else 0.5
+            if len(ranks) > 1 and ranks[1] == 13:
+                est += 0.3
+        elif ranks[0] == 13 and len(cards) >= 2:
+            est += 0.15
+    return est
+
+
+def _partner(obs: Observation, seat: int) -> int | None:
+    for side in obs.rules.sides:
+        if seat in side and len(side) == 2:
+            return side[1] if side[0] == seat else side[0]
+    return None
+
+
+def _is_last(obs: Observation) -> bool:
+    n = obs.rules.num_players
+    active = n - obs.sitting_out.bit_count()
+    return len(obs.trick) == active - 1
+
+
+def _is_boss(obs: Observation, card: int, table: TrumpTable) -> bool:
+    """No unseen card of the same effective suit outranks ``card``."""
+    suit = table.eff[card]
+    others = obs.unseen() & table.suit_mask[suit]
+    return all(table.power[c] <= table.power[card] for c in bits(others))
+
+
+def _lowest(legal: list[int], table: TrumpTable) -> int:
+    """The cheapest card to give up: a low plain card, a trump only if forced."""
+    trump = table.trump
+    return min(legal, key=lambda c: (table.eff[c] == trump, table.power[c]))

@@ -1,0 +1,276 @@
+"""Cards, suits, ranks, the named decks, and card sets as bitmasks.
+
+A :class:`Card` is a small value type with the record notation (rank then suit,
+``"JH"``, ``"TC"``, jokers ``"JK"``, ``"BJ"``, ``"LJ"``). A :class:`Deck` numbers its
+cards ``0 … len-1``; the engine works on those indices and on integer bitmasks of
+them, never on lists of ``Card`` objects, because bots call it millions of times.
+Identical cards of a double deck get distinct indices (so "the one played first"
+can be told apart) but share their notation.
+
+>>> Card.parse("jh")
+Card('JH')
+>>> deck = find_deck("EUCHRE24")
+>>> deck.format_mask(deck.mask_of(["JH", "AS"]))
+'JH AS'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from functools import cache
+
+
+class Suit(IntEnum):
+    """The four suits, numbered in the record's order ``C D H S``."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def char(self) -> str:
+        return "CDHS"[self]
+
+    @property
+    def word(self) -> str:
+        """Plural noun used in messages: ``"hearts"``."""
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def same_colour(self) -> Suit:
+        """The partner suit of the same colour (C↔S, D↔H)."""
+        return Suit(3 - self)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse ``"H"``, ``"h"`` or ``"hearts"``."""
+        t = text.strip().upper()
+        for suit in cls:
+            if t in (suit.char, suit.word.upper(), suit.word.upper()[:-1]):
+                return suit
+        raise ValueError(f"not a suit: {text!r} (use C, D, H or S)")
+
+
+SUIT_CHARS = "CDHS"
+RANK_CHARS = "23456789TJQKA"
+JOKER_CODES = ("BJ", "LJ", "JK")
+
+#: Rank values: 2 … 14 for 2 … A; jokers have rank 0 (they have no natural rank).
+RANK_VALUE = {ch: i + 2 for i, ch in enumerate(RANK_CHARS)}
+RANK_WORDS = {
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "T": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "A": "ace",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card by its notation; ``Card('JH') == Card.parse('jh')``."""
+
+    code: str
+
+    def __post_init__(self) -> None:
+        if not _valid_code(self.code):
+            raise ValueError(
+                f"not a card: {self.code!r} (rank 2-9 T J Q K A then suit C D H S, or JK/BJ/LJ)"
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        return cls(text.strip().upper())
+
+    @property
+    def is_joker(self) -> bool:
+        return self.code in JOKER_CODES
+
+    @property
+    def suit(self) -> Suit | None:
+        """The printed suit; ``None`` for a joker."""
+        return None if self.is_joker else Suit(SUIT_CHARS.index(self.code[1]))
+
+    @property
+    def rank(self) -> int:
+        """2 … 14 (ace high); 0 for a joker."""
+        return 0 if self.is_joker else RANK_VALUE[self.code[0]]
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+
+def _valid_code(code: str) -> bool:
+    if code in JOKER_CODES:
+        return True
+    return len(code) == 2 and code[0] in RANK_CHARS and code[1] in SUIT_CHARS
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    """Indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask`` as a list (the hot-path form)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A named deck: its cards in index order plus lookup tables.
+
+    The tables (``suit``, ``rank``, ``suit_masks``) are what the engine reads on the
+    hot path; ``cards`` and the parsing helpers are for the edges (records, CLI).
+    """
+
+    name: str
+    cards: tuple[Card, ...]
+    suit: tuple[int, ...] = field(init=False, repr=False)
+    rank: tuple[int, ...] = field(init=False, repr=False)
+    codes: tuple[str, ...] = field(init=False, repr=False)
+    suit_masks: tuple[int, int, int, int] = field(init=False, repr=False)
+    joker_mask: int = field(init=False, repr=False)
+    full_mask: int = field(init=False, repr=False)
+    by_code: dict[str, tuple[int, ...]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        codes = tuple(c.code for c in self.cards)
+        suits = tuple(-1 if c.suit is None else int(c.suit) for c in self.cards)
+        masks = [0, 0, 0, 0]
+        joker = 0
+        by_code: dict[str, list[int]] = {}
+        for i, c in enumerate(self.cards):
+            if c.is_joker:
+                joker |= 1 << i
+            else:
+                masks[suits[i]] |= 1 << i
+            by_code.setdefault(c.code, []).append(i)
+        set_ = object.__setattr__
+        set_(self, "codes", codes)
+        set_(self, "suit", suits)
+        set_(self, "rank", tuple(c.rank for c in self.cards))
+        set_(self, "suit_masks", tuple(masks))
+        set_(self, "joker_mask", joker)
+        set_(self, "full_mask", (1 << len(self.cards)) - 1)
+        set_(self, "by_code", {k: tuple(v) for k, v in by_code.items()})
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def has_duplicates(self) -> bool:
+        return len(self.by_code) < len(self.cards)
+
+    def indices_of(self, code: str) -> tuple[int, ...]:
+        """Every index carrying this notation (two in a double deck)."""
+        code = code.strip().upper()
+        try:
+            return self.by_code[code]
+        except KeyError:
+            if _valid_code(code):
+                raise ValueError(f"{code} is not in the {self.name} deck") from None
+            raise ValueError(f"not a card: {code!r}") from None
+
+    def index_in(self, code: str, mask: int) -> int | None:
+        """The lowest index of ``code`` whose bit is set in ``mask`` (or None)."""
+        for i in self.indices_of(code):
+            if mask >> i & 1:
+                return i
+        return None
+
+    def parse_cards(self, codes: Iterable[str], used: int = 0) -> list[int]:
+        """Map notations to distinct indices, taking copies in order.
+
+        ``used`` is a mask of indices already taken (so that the two ``AS`` of a
+        double deck, met in two different hands, get the two different copies).
+        Raises ValueError when a card is not in the deck or occurs too often.
+        """
+        out: list[int] = []
+        for code in codes:
+            choices = self.indices_of(code)
+            for i in choices:
+                if not used >> i & 1:
+                    used |= 1 << i
+                    out.append(i)
+                    break
+            else:
+                times = "once" if len(choices) == 1 else f"{len(choices)} times"
+                raise ValueError(
+                    f"{code.strip().upper()} appears too often: the {self.name} deck has it {times}"
+                )
+        return out
+
+    def mask_of(self, codes: Iterable[str]) -> int:
+        mask = 0
+        for i in self.parse_cards(codes):
+            mask |= 1 << i
+        return mask
+
+    def format(self, indices: Iterable[int]) -> str:
+        return " ".join(self.codes[i] for i in indices)
+
+    def format_mask(self, mask: int) -> str:
+        return self.format(iter_bits(mask))
+
+    def card(self, index: int) -> Card:
+        return self.cards[index]
+
+
+def _build(name: str, codes: Sequence[str]) -> Deck:
+    return Deck(name, tuple(Card(c) for c in codes))
+
+
+def _suited(ranks: str, copies: int = 1) -> list[str]:
+    return [r + s for s in SUIT_CHARS for r in ranks for _ in range(copies)]
+
+
+_DECK_CODES: dict[str, list[str]] = {
+    "EUCHRE24": _suited("9TJQKA"),
+    "EUCHRE25": [*_suited("9TJQKA"), "JK"],
+    "EUCHRE20": _suited("TJQKA"),
+    "DOUBLE48": _suited("9TJQKA", copies=2),
+    "STD52": _suited(RANK_CHARS),
+    "STD53": [*_suited(RANK_CHARS), "JK"],
+    "STD54": [*_suited(RANK_CHARS), "BJ", "LJ"],
+    "STD48_NO3": _suited("2456789TJQKA"),
+    "BLIND44": [c for c in _suited("256789TJQKA") if c not in ("5D", "5H")] + ["BJ", "LJ"],
+}
+
+#: The deck names of RULES.md §1.1.
+DECK_NAMES: tuple[str, ...] = tuple(_DECK_CODES)
+
+
+@cache
+def find_deck(name: str) -> Deck:
+    """The named deck of RULES.md §1.1 (``EUCHRE24``, ``STD54``, …)."""
+    try:
+        return _build(name, _DECK_CODES[name])
+    except KeyError:
+        raise ValueError(f"unknown deck {name!r}; known decks: {', '.join(DECK_NAMES)}") from None

@@ -1,0 +1,1 @@
+"""The ``followsuit`` command line: ``play``, ``replay``, ``rules``."""

@@ -1,0 +1,335 @@
+"""``followsuit play``: a game in the terminal, one human seat against bots.
+
+The table is drawn from the human seat's observation only; bots get their own.
+Every action goes through the engine's checked ``apply``; a typo or an illegal
+card gets the engine's reason and a new prompt. The record is saved when the game
+ends or the player leaves (``q``, Ctrl-C, end of input).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from ..bots import Bot
+from ..cards import Suit
+from ..engine import IllegalAction, State
+from ..engine import actions as A
+from ..engine.observation import Observation
+from ..record import save
+from .render import card_text, hand_text, seat_names, sorted_hand
+
+HELP = """\
+Type the number of a choice, or the action itself:
+  a card such as JH (jack of hearts), TC (ten of clubs), AS; jokers JK, BJ, LJ
+  pass · order-up · order-up alone · call H · call H alone · alone · partner
+  q to stop (the game so far is saved), ? for this help."""
+
+
+class Quit(Exception):
+    """The player asked to stop."""
+
+
+def default_record_path(variant: str, seed: int | str) -> Path:
+    base = os.environ.get("FOLLOWSUIT_RECORDS")
+    if base:
+        root = Path(base)
+    else:
+        data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        root = Path(data) / "followsuit" / "records"
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return root / f"{stamp}-{variant.replace('/', '-')}-seed{seed}.json"
+
+
+class TerminalGame:
+    """One game at the terminal; :meth:`run` returns the exit status."""
+
+    def __init__(
+        self,
+        state: State,
+        human: int,
+        bots: Sequence[Bot | None],
+        console: Console,
+        record_path: Path,
+        delay: float = 0.0,
+    ):
+        self.state = state
+        self.human = human
+        self.bots = bots
+        self.console = console
+        self.record_path = record_path
+        self.delay = delay
+        self.names = seat_names(state.n, human)
+
+    # ------------------------------------------------------------------ loop
+
+    def run(self) -> int:
+        state = self.state
+        try:
+            self._hand_header()
+            while not state.over:
+                seat = state.to_move
+                assert seat is not None
+                if seat == self.human:
+                    action = self._ask()
+                else:
+                    bot = self.bots[seat]
+                    assert bot is not None
+                    action = bot.choose(state.observation(seat))
+                    if self.delay:
+                        time.sleep(self.delay)
+                self._apply(seat, action)
+            self._game_over()
+        except (Quit, KeyboardInterrupt, EOFError):
+            self.console.print("\nGame stopped.")
+        finally:
+            self._save()
+        return 0
+
+    def _apply(self, seat: int, action: int) -> None:
+        state = self.state
+        obs_before = state.observation(self.human)
+        tricks = state.tricks
+        n_tricks = len(tricks)
+        hands_before = len(state.results)
+        state.apply(action)
+        hidden = (
+            len(state.results) == hands_before
+            and (len(state.log) - 1) in state.hidden
+            and not state.hidden[len(state.log) - 1] >> self.human & 1
+        )
+        self._narrate(obs_before, seat, action, hidden)
+        if len(tricks) > n_tricks:
+            t = tricks[-1]
+            card = dict(t.plays)[t.winner]
+            line = Text(f"  {self.names[t.winner]} wins the trick with ")
+            line.append_text(card_text(obs_before, card))
+            self.console.print(line)
+        if len(state.results) > hands_before:
+            self._hand_over()
+            if not state.over:
+                self._hand_header()
+
+    # ------------------------------------------------------------ narration
+
+    def _narrate(self, obs: Observation, seat: int, action: int, hidden: bool) -> None:
+        name = self.names[seat]
+        deck = obs.rules.deck
+        if A.is_play(action):
+            line = Text(f"{name} plays ")
+            line.append_text(card_text(obs, action))
+        elif hidden:
+            count = A.cards_of(action).bit_count()
+            line = Text(f"{name} discards {'a card' if count == 1 else f'{count} cards'}")
+        elif action >= A.DISCARD:
+            line = Text(f"{name} discards {deck.format_mask(A.cards_of(action))}")
+        elif action == A.PASS:
+            line = Text(f"{name} passes")
+        elif action in (A.ORDER_UP, A.ORDER_UP_ALONE):
+            verb = "picks it up" if seat == obs.dealer else "orders it up"
+            tail = " and goes alone" if action == A.ORDER_UP_ALONE else ""
+            line = Text(f"{name} {verb}{tail}", style="bold")
+        elif A.CALL <= action < A.CALL_ALONE + 4:
+            lone = action >= A.CALL_ALONE
+            suit = Suit(action - (A.CALL_ALONE if lone else A.CALL))
+            line = Text(f"{name} calls {suit.word}{' alone' if lone else ''}", style="bold")
+        elif action == A.ALONE:
+            line = Text(f"{name} goes alone", style="bold")
+        elif action == A.DEFEND_ALONE:
+            line = Text(f"{name} defends alone", style="bold")
+        elif action == A.PARTNER:
+            line = Text(f"{name} plays with partner")
+        else:
+            line = Text(f"{name}: {obs.text(action)}")
+        self.console.print(line)
+
+    def _hand_header(self) -> None:
+        state = self.state
+        obs = state.observation(self.human)
+        self.console.print(Rule(f"Hand {obs.hand_no} · dealer {self.names[obs.dealer]}"))
+        self.console.print(self._score_line(obs))
+        if obs.upcard is not None:
+            line = Text("Up card: ")
+            line.append_text(card_text(obs, obs.upcard))
+            self.console.print(line)
+        hand = Text("Your hand: ")
+        hand.append_text(hand_text(obs, set()))
+        self.console.print(hand)
+
+    def _score_line(self, obs: Observation) -> str:
+        parts = []
+        for k, side in enumerate(obs.rules.sides):
+            who = "-".join(
+                self.names[s].split(" ")[0][0] if obs.rules.num_players == 4 else str(s)
+                for s in side
+            )
+            parts.append(f"{who} {obs.scores[k]}")
+        target = obs.rules["target_score"]
+        return "Score: " + ", ".join(parts) + (f" (game to {target})" if target else "")
+
+    def _hand_over(self) -> None:
+        state = self.state
+        result = state.results[-1]
+        obs = state.observation(self.human)
+        if result.redeal:
+            self.console.print("Everyone passed: the hand is thrown in.", style="yellow")
+            return
+        sides = obs.rules.sides
+        gains = []
+        for k, p in enumerate(result.points or ()):
+            if p:
+                who = " and ".join(self.names[s] for s in sides[k])
+                gains.append(f"{who} {'+' if p > 0 else ''}{p}")
+        self.console.print("Hand over: " + (", ".join(gains) or "no points"), style="bold")
+        self.console.print(self._score_line(obs))
+
+    def _game_over(self) -> None:
+        state = self.state
+        winner = state.winner
+        if winner is None:
+            return
+        side = state.rules.sides[winner]
+        who = " and ".join(self.names[s] for s in side)
+        mine = self.human in side
+        self.console.print(Rule("Game over"))
+        self.console.print(
+            f"{who} win the game {'— well played!' if mine else ''}", style="bold green"
+        )
+
+    def _save(self) -> None:
+        players = [
+            "you" if k == self.human or b is None else f"{b.name} bot"
+            for k, b in enumerate(self.bots)
+        ]
+        path = save(self.state, self.record_path, players=players)
+        self.console.print(f"Record saved to {path}")
+
+    # ------------------------------------------------------------- the human
+
+    def _ask(self) -> int:
+        state = self.state
+        obs = state.observation(self.human)
+        choices = list(obs.legal_actions)
+        if choices and (A.is_play(choices[0]) or choices[0] >= A.DISCARD):
+            shown = sorted_hand(obs, obs.hand)
+            choices.sort(
+                key=lambda a: shown.index(a if A.is_play(a) else A.cards_of(a).bit_length() - 1)
+            )
+        self._show_turn(obs, choices)
+        while True:
+            text = self.console.input("[bold]Your move:[/bold] ").strip()
+            if not text:
+                continue
+            low = text.lower()
+            if low in ("?", "h", "help"):
+                self.console.print(HELP)
+                continue
+            if low in ("q", "quit", "exit"):
+                raise Quit
+            if text.isdigit():
+                k = int(text)
+                if 1 <= k <= len(choices):
+                    return choices[k - 1]
+                self.console.print(f"Choose a number from 1 to {len(choices)}.", style="yellow")
+                continue
+            try:
+                action = self._interpret(text)
+            except IllegalAction as exc:
+                self.console.print(f"{exc.reason}. Type ? for help.", style="yellow")
+                continue
+            if state.is_legal(action):
+                return action
+            self.console.print(f"Not allowed: {state.explain(action)}.", style="yellow")
+
+    def _interpret(self, text: str) -> int:
+        """Record text, or the short forms a player types: a bare card, a suit."""
+        state = self.state
+        low = text.strip().lower()
+        shortcuts = {
+            "order": "order-up",
+            "pick": "order-up",
+            "up": "order-up",
+            "order alone": "order-up alone",
+            "p": "pass",
+        }
+        low = shortcuts.get(low, low)
+        try:
+            return state.parse_action(low)
+        except IllegalAction:
+            pass
+        legal = state.legal_actions()
+        words = low.split()
+        if len(words) == 1 and len(words[0]) in (2, 3):
+            for verb in ("play", "discard"):
+                try:
+                    a = state.parse_action(f"{verb} {words[0]}")
+                except IllegalAction:
+                    continue
+                if a in legal or verb == "play":
+                    return a
+        if words and len(words) <= 2:
+            try:
+                return state.parse_action("call " + low)
+            except IllegalAction:
+                pass
+        raise IllegalAction(f"{text!r} is not understood")
+
+    def _show_turn(self, obs: Observation, choices: list[int]) -> None:
+        console = self.console
+        console.print()
+        info = []
+        if obs.trump is not None:
+            who = self.names[obs.maker] if obs.maker is not None else "?"
+            info.append(
+                f"Trump: {Suit(obs.trump).word} (made by {who}"
+                + (", alone" if obs.alone is not None else "")
+                + ")"
+            )
+        elif obs.upcard is not None:
+            passes = sum(1 for a in obs.actions if a[2] == "pass")
+            round_ = "round 2: name a suit" if passes >= obs.rules.num_players else "round 1"
+            info.append(f"Up card {obs.rules.deck.codes[obs.upcard]} · {round_}")
+        if obs.tricks or obs.trick:
+            sides = obs.rules.sides
+            won = [sum(obs.tricks_won[s] for s in side) for side in sides]
+            info.append(
+                "Tricks: "
+                + ", ".join(
+                    f"{'-'.join(self.names[s][0] for s in side)} {w}"
+                    for side, w in zip(sides, won, strict=True)
+                )
+            )
+        if info:
+            console.print(" · ".join(info))
+        if obs.trick:
+            line = Text("On the table: ")
+            for k, (seat, card) in enumerate(obs.trick):
+                if k:
+                    line.append(", ")
+                line.append(f"{self.names[seat].split(' ')[0]} ")
+                line.append_text(card_text(obs, card))
+            console.print(line)
+        playing = bool(choices) and A.is_play(choices[0])
+        hand = Text("Your hand: ")
+        hand.append_text(hand_text(obs, set(choices) if playing else set()))
+        console.print(hand)
+        line = Text("Choices: ")
+        for k, a in enumerate(choices, 1):
+            if k > 1:
+                line.append("  ")
+            line.append(f"{k}) ", style="cyan")
+            if A.is_play(a):
+                line.append_text(card_text(obs, a))
+            elif a >= A.DISCARD:
+                line.append("discard ")
+                line.append_text(card_text(obs, (A.cards_of(a)).bit_length() - 1))
+            else:
+                line.append(obs.text(a))
+        console.print(line)

@@ -1,0 +1,60 @@
+"""``followsuit rules``: the variants, and one variant's rules and options."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from ..rules import OPTIONS, find_variant, load_rules, variants
+from ..rules.model import STRUCTURAL
+from ..rules.options import user_options
+from ..rules.registry import lineage
+
+
+def list_variants(console: Console) -> None:
+    table = Table(title="followsuit variants", show_lines=False)
+    table.add_column("id", style="bold")
+    table.add_column("name")
+    table.add_column("players", justify="right")
+    table.add_column("deck")
+    table.add_column("target", justify="right")
+    for v in variants():
+        r = load_rules(v.id)
+        target = "time" if r["target_score"] is None else str(r["target_score"])
+        table.add_row(v.id, v.title, str(r.num_players), r["deck"], target)
+    console.print(table)
+    console.print("Show one with: followsuit rules ID")
+
+
+def show_variant(console: Console, name: str) -> None:
+    variant = find_variant(name)
+    rules = load_rules(variant.id)
+    console.print(f"[bold]{variant.id}[/bold] — {variant.title}")
+    if variant.aliases:
+        console.print("aliases: " + ", ".join(variant.aliases))
+    chain = [v.id for v in lineage(variant)[:-1]]
+    if chain:
+        console.print("inherits: " + " → ".join(chain))
+    console.print()
+    for paragraph in variant.summary.split("\n\n"):
+        console.print(" ".join(paragraph.split()))
+        console.print()
+    table = Table(title="options (set with --options name=value)")
+    table.add_column("option", style="bold")
+    table.add_column("value here")
+    table.add_column("allowed")
+    table.add_column("meaning")
+    fixed = set(STRUCTURAL)
+    for v in lineage(variant):
+        fixed |= v.fixed
+        fixed -= set(v.choices)
+    for opt in user_options(rules.family):
+        allowed = opt.describe_allowed()
+        for v in lineage(variant):
+            if opt.name in v.choices:
+                allowed = ", ".join(opt.format(c) for c in v.choices[opt.name])
+        if opt.name in fixed:
+            allowed = "fixed in this variant"
+        table.add_row(opt.name, rules.describe(opt.name), allowed, opt.doc)
+    console.print(table)
+    assert all(o in OPTIONS for o in rules.values)

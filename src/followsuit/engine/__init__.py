@@ -1,0 +1,7 @@
+"""The pure game engine: no I/O, no clock, no global randomness."""
+
+from .deal import Deal
+from .errors import IllegalAction, InvalidRecord
+from .state import HandLog, HandResult, State, Trick
+
+__all__ = ["Deal", "HandLog", "HandResult", "IllegalAction", "InvalidRecord", "State", "Trick"]

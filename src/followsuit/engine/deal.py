@@ -1,0 +1,91 @@
+"""Deals: the cards each seat gets, and the other piles, as deck indices.
+
+A deal is explicit data, so a game can be dealt from a seed
+(``random.Random``), from a record, or by a test that wants a particular hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from ..rules import Rules
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Each seat's cards exactly as dealt, plus the up card and the undealt piles."""
+
+    hands: tuple[tuple[int, ...], ...]
+    upcard: int | None = None
+    kitty: tuple[int, ...] = ()
+    stock: tuple[int, ...] = ()
+    piles: tuple[tuple[int, ...], ...] = ()
+
+    def all_cards(self) -> list[int]:
+        out = [c for h in self.hands for c in h]
+        if self.upcard is not None:
+            out.append(self.upcard)
+        out += self.kitty
+        out += self.stock
+        for p in self.piles:
+            out += p
+        return out
+
+
+def deal_from_order(rules: Rules, dealer: int, order: list[int]) -> Deal:
+    """Deal a shuffled deck (``order``, top card first) by the variant's packets."""
+    n = rules.num_players
+    hands: list[list[int]] = [[] for _ in range(n)]
+    pos = 0
+    for rnd in rules.packets:
+        for k in range(n):
+            seat = (dealer + 1 + k) % n
+            size = rnd[k]
+            hands[seat].extend(order[pos : pos + size])
+            pos += size
+    upcard = None
+    if rules["upcard"]:
+        upcard = order[pos]
+        pos += 1
+    rest = tuple(order[pos:])
+    return Deal(hands=tuple(tuple(h) for h in hands), upcard=upcard, kitty=rest)
+
+
+def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
+    order = list(range(len(rules.deck)))
+    rng.shuffle(order)
+    return deal_from_order(rules, dealer, order)
+
+
+def check_deal(rules: Rules, deal: Deal) -> None:
+    """Raise ValueError unless ``deal`` fits the variant: sizes, piles, whole deck."""
+    n = rules.num_players
+    deck = rules.deck
+    if len(deal.hands) != n:
+        raise ValueError(f"deal.hands: {len(deal.hands)} hands for {n} seats")
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != rules["hand_size"]:
+            raise ValueError(
+                f"deal.hands[{seat}]: {len(hand)} cards, the variant deals {rules['hand_size']}"
+            )
+    if rules["upcard"] and deal.upcard is None:
+        raise ValueError("deal.upcard: missing; this variant turns up a card")
+    if not rules["upcard"] and deal.upcard is not None:
+        raise ValueError("deal.upcard: this variant has no up card")
+    if deal.stock:
+        raise ValueError("deal.stock: this variant has no draw stock (use kitty)")
+    if deal.piles:
+        raise ValueError("deal.piles: this variant has no piles")
+    got = Counter(deck.codes[c] for c in deal.all_cards())
+    want = Counter(deck.codes)
+    if got != want:
+        missing = sorted((want - got).elements())
+        extra = sorted((got - want).elements())
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(missing))
+        if extra:
+            parts.append("too many " + " ".join(extra))
+        raise ValueError(f"deal: the cards are not the {deck.name} deck ({'; '.join(parts)})")

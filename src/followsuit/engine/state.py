@@ -1,0 +1,515 @@
+"""The game state: a whole game (hands to the target), as a deterministic machine.
+
+``legal_actions()`` lists what the seat to move may do, ``apply(action)`` does it
+(or raises :class:`IllegalAction` saying why, leaving the state untouched). A hand
+runs through the variant's *pipeline* of phases (calling, exchange steps, tricks);
+each phase is a small object in :mod:`followsuit.engine.phases` that reads and
+writes the fields below. Dealing is explicit: from ``seed`` (one
+``random.Random`` per hand, derived from the seed and the hand number, so a clone
+deals exactly what the original would) or from a given :class:`Deal`.
+
+The fields are plain ints, lists and bitmasks on purpose: search bots clone and
+step this object millions of times.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import Card, bits
+from ..rules import Rules
+from . import actions as A
+from .deal import Deal, check_deal, shuffled_deal
+from .errors import IllegalAction
+from .program import Program, program_for
+
+if TYPE_CHECKING:
+    from .observation import Observation
+    from .phases.base import Phase
+    from .tricks import TrumpTable
+
+ALL_SEATS = -1  # visibility mask: everyone
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How one hand ended: ``points`` per side (None while in progress)."""
+
+    dealer: int
+    trump: int | None
+    maker: int | None
+    points: tuple[int, ...] | None
+    score: tuple[int, ...]
+    redeal: bool = False
+
+
+@dataclass(frozen=True)
+class HandLog:
+    """One finished hand as the record keeps it."""
+
+    dealer: int
+    deal: Deal
+    actions: tuple[tuple[int | None, int], ...]
+    result: HandResult
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: who led, the plays in order, who won."""
+
+    leader: int
+    plays: tuple[tuple[int, int], ...]
+    winner: int
+
+
+class State:
+    """A game in progress. Create one with :func:`followsuit.new_game`."""
+
+    __slots__ = (
+        # cache
+        "_legal",
+        "alone",
+        "asked",
+        # hand
+        "deal_",
+        "dealer",
+        "def_alone",
+        "finished",
+        "hand_no",
+        "hands",
+        "hidden",
+        "led",
+        "log",
+        "maker",
+        "n",
+        "order",
+        "ordered_up",
+        "out",
+        "over",
+        "phase",
+        "phase_i",
+        "picked_up",
+        "played",
+        "prog",
+        "reneges",
+        "results",
+        "round",
+        # game
+        "rules",
+        "scores",
+        "seed",
+        "start_dealer",
+        "table",
+        "taken",
+        "to_move",
+        # tricks
+        "trick",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "upcard",
+        "win_key",
+        "win_pos",
+        "winner",
+    )
+
+    rules: Rules
+    prog: Program
+    n: int
+    seed: int | str | None
+    hand_no: int
+    dealer: int
+    scores: list[int]
+    over: bool
+    winner: int | None
+    finished: tuple[HandLog, ...]
+    results: tuple[HandResult, ...]
+    start_dealer: int | None
+    deal_: Deal | None
+    log: list[tuple[int | None, int]]
+    hidden: dict[int, int]
+    phase_i: int
+    phase: Phase
+    to_move: int | None
+    hands: list[int]
+    upcard: int
+    round: int
+    ordered_up: bool
+    picked_up: bool
+    trump: int
+    table: TrumpTable
+    maker: int
+    alone: int
+    def_alone: int
+    out: int
+    asked: int
+    reneges: list[int]
+    trick: list[int]
+    order: tuple[int, ...]
+    led: int
+    win_pos: int
+    win_key: int
+    tricks_won: list[int]
+    tricks: list[Trick]
+    played: int
+    taken: list[int]
+    _legal: list[int] | None
+
+    def __init__(self, rules: Rules, *, seed: int | str | None = None, dealer: int | None = None):
+        self.rules = rules
+        self.prog = program_for(rules)
+        self.n = rules.num_players
+        self.seed = seed
+        self.hand_no = 0
+        self.scores = [0] * len(rules.sides)
+        self.over = False
+        self.winner = None
+        self.finished = ()
+        self.results = ()
+        if dealer is None and seed is not None:
+            dealer = first_dealer(rules, seed)
+        if dealer is not None and not 0 <= dealer < self.n:
+            raise ValueError(f"dealer {dealer} is not a seat (0-{self.n - 1})")
+        self.start_dealer = dealer
+        self.dealer = -1 if dealer is None else dealer
+        self._clear_hand()
+        if seed is not None:
+            self._deal_next()
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move; None when a deal is awaited or the game is over."""
+        return self.to_move
+
+    @property
+    def needs_deal(self) -> bool:
+        """True when the next hand must be dealt with :meth:`deal`."""
+        return not self.over and self.deal_ is None
+
+    @property
+    def phase_name(self) -> str:
+        if self.over:
+            return "over"
+        if self.deal_ is None:
+            return "deal"
+        return str(self.phase.name)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self) -> list[int]:
+        """The actions the seat to move may take now (empty when nobody is to move)."""
+        legal = self._legal
+        if legal is None:
+            legal = [] if self.to_move is None else self.phase.legal(self)
+            self._legal = legal
+        return legal
+
+    def proper_actions(self) -> list[int]:
+        """The rule-abiding actions; differs from ``legal_actions`` only in
+        ``renege_mode = penalize``, where a renege is accepted but not proper."""
+        if self.to_move is None:
+            return []
+        proper = getattr(self.phase, "proper", None)
+        return proper(self) if proper is not None else self.legal_actions()
+
+    def is_legal(self, action: int) -> bool:
+        return action in self.legal_actions()
+
+    def apply(self, action: int | str) -> None:
+        """Take ``action`` (an int, or record text such as ``"play JH"``).
+
+        Raises :class:`IllegalAction` with the reason; the state is then unchanged.
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(
+                self.explain(action), seat=self.to_move, action=self._text_or_raw(action)
+            )
+        self._legal = None
+        self.phase.apply(self, action)
+
+    def explain(self, action: int) -> str:
+        """Why ``action`` is not legal now ("" if it is)."""
+        if self.over:
+            return "the game is over"
+        if self.to_move is None:
+            return "no one is to move: the next hand must be dealt"
+        if action in self.legal_actions():
+            return ""
+        reason: str = self.phase.explain(self, action)
+        return reason
+
+    def child(self, action: int | str) -> State:
+        """A copy of this state with ``action`` applied."""
+        s = self.clone()
+        s.apply(action)
+        return s
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        s.rules = self.rules
+        s.prog = self.prog
+        s.n = self.n
+        s.seed = self.seed
+        s.hand_no = self.hand_no
+        s.dealer = self.dealer
+        s.scores = self.scores[:]
+        s.over = self.over
+        s.winner = self.winner
+        s.finished = self.finished
+        s.results = self.results
+        s.start_dealer = self.start_dealer
+        s.deal_ = self.deal_
+        s.log = self.log[:]
+        s.hidden = dict(self.hidden) if self.hidden else {}
+        s.phase_i = self.phase_i
+        s.phase = self.phase
+        s.to_move = self.to_move
+        s.hands = self.hands[:]
+        s.upcard = self.upcard
+        s.round = self.round
+        s.ordered_up = self.ordered_up
+        s.picked_up = self.picked_up
+        s.trump = self.trump
+        s.table = self.table
+        s.maker = self.maker
+        s.alone = self.alone
+        s.def_alone = self.def_alone
+        s.out = self.out
+        s.asked = self.asked
+        s.reneges = self.reneges[:]
+        s.trick = self.trick[:]
+        s.order = self.order
+        s.led = self.led
+        s.win_pos = self.win_pos
+        s.win_key = self.win_key
+        s.tricks_won = self.tricks_won[:]
+        s.tricks = self.tricks[:]
+        s.played = self.played
+        s.taken = self.taken[:]
+        s._legal = self._legal
+        return s
+
+    def deal(self, deal: Deal, dealer: int | None = None) -> None:
+        """Start the next hand with this deal (when :attr:`needs_deal`).
+
+        ``dealer`` is required for the first hand of a game without a seed; later
+        it may be given as a check and must be the seat the rules say deals next.
+        """
+        if self.over:
+            raise IllegalAction("the game is over")
+        if self.deal_ is not None:
+            raise IllegalAction("a hand is in progress; it must be finished first")
+        if dealer is not None and not 0 <= dealer < self.n:
+            raise IllegalAction(f"dealer {dealer} is not a seat (0-{self.n - 1})")
+        if self.dealer < 0:
+            if dealer is None:
+                raise IllegalAction("the first hand needs a dealer")
+            self.dealer = dealer
+            self.start_dealer = dealer
+        elif dealer is not None and dealer != self.dealer:
+            raise IllegalAction(f"seat {self.dealer} deals this hand, not seat {dealer}")
+        try:
+            check_deal(self.rules, deal)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        self._begin_hand(deal)
+
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may know now (``None``: a spectator who sees no hand)."""
+        from .observation import observe
+
+        return observe(self, seat)
+
+    # -- conveniences for the edges (CLI, records, tests) ---------------------
+
+    def hand(self, seat: int) -> list[Card]:
+        deck = self.rules.deck
+        return [deck.cards[i] for i in bits(self.hands[seat])]
+
+    def action_to_string(self, action: int) -> str:
+        return A.to_text(action, self.rules.deck, self.prog.ladder)
+
+    def parse_action(self, text: str) -> int:
+        from .parse import parse_action
+
+        return parse_action(self, text)
+
+    def history(self) -> tuple[HandLog, ...]:
+        """Every finished hand (the current one is in :attr:`log`)."""
+        return self.finished
+
+    def _text_or_raw(self, action: int) -> str:
+        try:
+            return self.action_to_string(action)
+        except (ValueError, IndexError):
+            return repr(action)
+
+    # --------------------------------------------------------- hand life cycle
+
+    def _clear_hand(self) -> None:
+        n = self.n
+        self.deal_ = None
+        self.log = []
+        self.hidden = {}
+        self.phase_i = -1
+        self.phase = self.prog.pipeline[0]
+        self.to_move = None
+        self.hands = [0] * n
+        self.upcard = -1
+        self.round = 0
+        self.ordered_up = False
+        self.picked_up = False
+        self.trump = -1
+        self.table = self.prog.tables[4]
+        self.maker = -1
+        self.alone = -1
+        self.def_alone = -1
+        self.out = 0
+        self.asked = 0
+        self.reneges = []
+        self.trick = []
+        self.order = ()
+        self.led = -1
+        self.win_pos = 0
+        self.win_key = -1
+        self.tricks_won = [0] * n
+        self.tricks = []
+        self.played = 0
+        self.taken = [0] * n
+        self._legal = None
+
+    def _deal_next(self) -> None:
+        """Deal the next hand from the seed (or wait for :meth:`deal`)."""
+        if self.seed is None or self.over:
+            return
+        rng = random.Random(f"{self.seed}/hand/{self.hand_no}")
+        self._begin_hand(shuffled_deal(self.rules, self.dealer, rng))
+
+    def _begin_hand(self, deal: Deal) -> None:
+        self._clear_hand()
+        self.deal_ = deal
+        self.hand_no += 1
+        hands = self.hands
+        for seat, cards in enumerate(deal.hands):
+            m = 0
+            for c in cards:
+                m |= 1 << c
+            hands[seat] = m
+        self.upcard = -1 if deal.upcard is None else deal.upcard
+        self._enter(0)
+
+    def _enter(self, i: int) -> None:
+        pipeline = self.prog.pipeline
+        while i < len(pipeline):
+            phase = pipeline[i]
+            if phase.active(self):
+                self.phase_i = i
+                self.phase = phase
+                phase.enter(self)
+                return
+            i += 1
+        raise AssertionError("the pipeline ran out before the hand was scored")
+
+    def advance(self) -> None:
+        """Go to the next phase of the hand that applies."""
+        self._legal = None
+        self._enter(self.phase_i + 1)
+
+    def record_action(self, seat: int | None, action: int, visible_to: int = ALL_SEATS) -> None:
+        """Log an action; ``visible_to`` is a seat bitmask for a private one."""
+        if visible_to != ALL_SEATS:
+            self.hidden[len(self.log)] = visible_to
+        self.log.append((seat, action))
+
+    def set_trump(self, suit: int) -> None:
+        self.trump = suit
+        self.table = self.prog.tables[suit]
+
+    def end_hand(self, points: list[int] | None, *, redeal_same_dealer: bool = False) -> None:
+        """Score the hand (``None``: thrown in, no score), check the game end, and
+        move on to the next deal."""
+        deal = self.deal_
+        assert deal is not None
+        redeal = points is None
+        if points is None:
+            points = [0] * len(self.scores)
+        scores = self.scores
+        for k, p in enumerate(points):
+            scores[k] += p
+        result = HandResult(
+            dealer=self.dealer,
+            trump=None if redeal or self.trump < 0 else self.trump,
+            maker=None if redeal or self.maker < 0 else self.maker,
+            points=tuple(points),
+            score=tuple(scores),
+            redeal=redeal,
+        )
+        self.finished = (*self.finished, HandLog(self.dealer, deal, tuple(self.log), result))
+        self.results = (*self.results, result)
+        if not redeal:
+            winner = self.prog.game_end(self)
+            if winner is not None:
+                self.over = True
+                self.winner = winner
+        if not (redeal and redeal_same_dealer):
+            self.dealer = (self.dealer + 1) % self.n
+        self._clear_hand()
+        if not self.over:
+            self._deal_next()
+
+    # ---------------------------------------------------------------- helpers
+
+    def seat_after(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    @property
+    def eldest(self) -> int:
+        return (self.dealer + 1) % self.n
+
+    def partner_of(self, seat: int) -> int | None:
+        sides = self.rules.sides
+        for side in sides:
+            if seat in side and len(side) == 2:
+                return side[1] if side[0] == seat else side[0]
+        return None
+
+    def next_active(self, seat: int) -> int:
+        """``seat`` itself or the first seat after it that is not sitting out."""
+        out = self.out
+        for _ in range(self.n):
+            if not out >> seat & 1:
+                return seat
+            seat = (seat + 1) % self.n
+        raise AssertionError("every seat sits out")
+
+
+def first_dealer(rules: Rules, seed: int | str) -> int:
+    """The first dealer of a seeded game, by the ``first_dealer`` option."""
+    rng = random.Random(f"{seed}/dealer")
+    n = rules.num_players
+    how = rules["first_dealer"]
+    if how == "random":
+        return rng.randrange(n)
+    deck = rules.deck
+    order = list(range(len(deck)))
+    rng.shuffle(order)
+    black = how == "first_black_jack"
+    for k, c in enumerate(order):
+        code = deck.codes[c]
+        if code[0] == "J" and code != "JK" and (not black or code[1] in "CS"):
+            return k % n
+    return 0

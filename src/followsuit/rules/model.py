@@ -1,0 +1,224 @@
+"""The variant declaration and the resolved, validated rules of one game.
+
+A :class:`Variant` is data: an id, a parent, and the option values it sets on the
+common model (RULES.md §1). :func:`make_rules` merges the parent chain with a
+player's house rules and checks the result, giving a frozen :class:`Rules` that the
+engine reads. Nothing here knows how a game is played; it only says *which* rules.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any
+
+from ..cards import Deck, find_deck
+from .options import OPTIONS, OptionError
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant id of RULES.md §0.1, as a declaration on the common model.
+
+    ``settings`` are option values over the parent's; ``fixed`` names options a
+    player may not change here; ``choices`` narrows the values a player may pick.
+    """
+
+    id: str
+    title: str
+    summary: str
+    parent: str | None = None
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    fixed: frozenset[str] = frozenset()
+    choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
+    #: Options whose value is copied into another option (e.g. ``cutthroat_deck``
+    #: decides ``deck``), so that one house rule is one option.
+    links: Mapping[str, str] = field(default_factory=dict)
+
+
+#: Options that belong to the variant unless it opens them with ``choices``.
+STRUCTURAL = frozenset({"num_players", "partnership", "deck", "hand_size"})
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """Everything the engine needs to know about one game's rules.
+
+    ``values`` holds every option of the catalogue; ``overrides`` the ones the
+    player changed from the variant (what a record's ``options`` holds).
+    """
+
+    variant: Variant
+    values: Mapping[str, Any]
+    overrides: Mapping[str, Any]
+    lineage: tuple[Variant, ...]
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Rules)
+            and self.variant.id == other.variant.id
+            and self.values == other.values
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.variant.id, tuple(sorted(self.overrides.items(), key=str))))
+
+    @property
+    def id(self) -> str:
+        return self.variant.id
+
+    @property
+    def family(self) -> str:
+        return str(self.values["family"])
+
+    @property
+    def num_players(self) -> int:
+        return int(self.values["num_players"])
+
+    @cached_property
+    def deck(self) -> Deck:
+        return find_deck(self.values["deck"])
+
+    @cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring units, each a tuple of seats, ordered by their lowest seat."""
+        n = self.num_players
+        if self.values["partnership"] == "pairs_opposite":
+            half = n // 2
+            return tuple((i, i + half) for i in range(half))
+        return tuple((i,) for i in range(n))
+
+    @cached_property
+    def side_of(self) -> tuple[int, ...]:
+        out = [0] * self.num_players
+        for k, seats in enumerate(self.sides):
+            for s in seats:
+                out[s] = k
+        return tuple(out)
+
+    @cached_property
+    def packets(self) -> tuple[tuple[int, ...], ...]:
+        """Deal rounds, each a packet size per seat in deal order (eldest first)."""
+        given = self.values["deal_packets"]
+        if given is not None:
+            return tuple(tuple(r) for r in given)
+        n, size = self.num_players, self.values["hand_size"]
+        return default_packets(n, size)
+
+    def describe(self, name: str) -> str:
+        return OPTIONS[name].format(self.values[name])
+
+
+def default_packets(n: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """Euchre's alternating 3-2 deal for five cards, otherwise packets of three."""
+    if size == 5:
+        first = tuple(3 if i % 2 == 0 else 2 for i in range(n))
+        return first, tuple(5 - p for p in first)
+    rounds = []
+    left = size
+    while left:
+        take = min(3, left)
+        rounds.append((take,) * n)
+        left -= take
+    return tuple(rounds)
+
+
+def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None = None) -> Rules:
+    """Resolve a variant (given with its ancestors, root first) and house rules.
+
+    Raises :class:`OptionError` naming the option for an unknown name, a bad value
+    or a value the variant does not allow.
+    """
+    variant = lineage[-1]
+    values: dict[str, Any] = {name: opt.default for name, opt in OPTIONS.items()}
+    fixed: set[str] = set(STRUCTURAL)
+    choices: dict[str, tuple[Any, ...]] = {}
+    links: dict[str, str] = {}
+    for v in lineage:
+        values.update(v.settings)
+        fixed |= v.fixed
+        for name, allowed in v.choices.items():
+            choices[name] = allowed
+            fixed.discard(name)
+        links.update(v.links)
+    family = values["family"]
+
+    clean: dict[str, Any] = {}
+    for name, raw in (overrides or {}).items():
+        opt = OPTIONS.get(name)
+        if opt is None or not opt.user or family not in opt.families:
+            raise OptionError(_unknown_message(name, family, variant.id), name)
+        value = opt.coerce(raw)
+        if name in fixed and value != values[name]:
+            raise OptionError(
+                f"option {name}: {variant.id} is played with {opt.format(values[name])}; "
+                "it cannot be changed in this variant",
+                name,
+            )
+        if name in choices and value not in choices[name]:
+            allowed_text = ", ".join(opt.format(c) for c in choices[name])
+            raise OptionError(
+                f"option {name}: {opt.format(value)} is not allowed in {variant.id}; "
+                f"allowed values: {allowed_text}",
+                name,
+            )
+        clean[name] = value
+    values.update(clean)
+    for source, target in links.items():
+        values[target] = values[source]
+
+    rules = Rules(variant, MappingProxyType(values), MappingProxyType(clean), lineage)
+    _check(rules)
+    return rules
+
+
+def _unknown_message(name: str, family: str, variant_id: str) -> str:
+    from .options import user_options
+
+    known = [o.name for o in user_options(family)]
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return f"unknown option {name!r} for {variant_id}{hint}"
+
+
+def _check(rules: Rules) -> None:
+    """Cross-checks between options that each look fine alone."""
+    v = rules.values
+    n = rules.num_players
+    if v["partnership"] == "pairs_opposite" and n % 2:
+        raise OptionError(
+            f"option partnership: pairs_opposite needs an even number of players, not {n}",
+            option="partnership",
+        )
+    packets = rules.packets
+    if any(len(r) != n for r in packets):
+        raise OptionError(
+            f"option deal_packets: every round needs one packet per seat ({n})",
+            option="deal_packets",
+        )
+    for seat in range(n):
+        total = sum(r[seat] for r in packets)
+        if total != v["hand_size"]:
+            raise OptionError(
+                f"option deal_packets: seat {seat} would get {total} cards, "
+                f"not the hand size {v['hand_size']}",
+                option="deal_packets",
+            )
+    needed = n * v["hand_size"] + (1 if v["upcard"] else 0)
+    if needed > len(rules.deck):
+        raise OptionError(
+            f"option num_players: {n} hands of {v['hand_size']} need {needed} cards; "
+            f"the {rules.deck.name} deck has {len(rules.deck)}",
+            option="num_players",
+        )
+    if v["target_score"] is None and v["game_end_policy"] != "timed":
+        raise OptionError(
+            "option target_score: null is only allowed in a timed game", option="target_score"
+        )

@@ -1,0 +1,76 @@
+"""Shared test helpers: where the shared fixtures live, and building states."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import followsuit
+from followsuit.engine import actions as A
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+SCENARIOS = SHARED / "fixtures" / "scenarios"
+
+
+def shared_path(*parts: str) -> Path:
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"shared fixture not found: {path}")
+    return path
+
+
+def load_json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def dealt(
+    hands: list[str],
+    upcard: str | None = None,
+    kitty: str = "",
+    *,
+    dealer: int = 3,
+    variant: str = "euchre/american",
+    options: dict[str, Any] | None = None,
+) -> followsuit.State:
+    """A state at the start of a hand dealt exactly as given (cards as text)."""
+    rules = followsuit.load_rules(variant, options)
+    deck = rules.deck
+    used = 0
+    parsed = []
+    for h in hands:
+        cards = deck.parse_cards(h.split(), used)
+        for c in cards:
+            used |= 1 << c
+        parsed.append(tuple(cards))
+    up = None
+    if upcard is not None:
+        (up,) = deck.parse_cards([upcard], used)
+        used |= 1 << up
+    rest = deck.parse_cards(kitty.split(), used) if kitty else []
+    state = followsuit.State(rules)
+    state.deal(followsuit.Deal(hands=tuple(parsed), upcard=up, kitty=tuple(rest)), dealer)
+    return state
+
+
+def play_all(state: followsuit.State, texts: list[str]) -> None:
+    for t in texts:
+        state.apply(t)
+
+
+def legal_texts(state: followsuit.State) -> set[str]:
+    return {state.action_to_string(a) for a in state.legal_actions()}
+
+
+def legal_cards(state: followsuit.State) -> set[str]:
+    deck = state.rules.deck
+    return {deck.codes[a] for a in state.legal_actions() if A.is_play(a)}
+
+
+# S1's deal (SCENARIOS.md): dealer W (3), up card KH.
+S1_HANDS = ["JH AH AS QD TC", "JD QH KS TD 9C", "TH AC KC 9S AD", "9H QS JS KD QC"]
+S1_UP = "KH"
+S1_KITTY = "JC 9D TS"

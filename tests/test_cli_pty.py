@@ -1,0 +1,104 @@
+"""The terminal game driven end to end in a pseudo-terminal (pexpect)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from followsuit import record
+
+ROOT = Path(__file__).resolve().parents[1]
+PROMPT = "Your move:"
+
+
+def _spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), FOLLOWSUIT_RECORDS=str(tmp_path))
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "followsuit", "play", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 120),
+    )
+
+
+def test_full_game_in_a_pty(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    child = _spawn(tmp_path, "euchre/american", "--seed", "3", "--record", str(path))
+    transcript = []
+    prompts = 0
+    while True:
+        idx = child.expect([PROMPT, pexpect.EOF])
+        transcript.append(child.before)
+        if idx == 1:
+            break
+        prompts += 1
+        child.sendline("1")
+        assert prompts < 2000
+    child.close()
+    text = "".join(transcript)
+    assert child.exitstatus == 0
+    assert "Traceback" not in text
+    assert "Game over" in text and "win the game" in text
+    assert "Record saved to" in text and path.exists()
+    state = record.replay(record.load(path))
+    assert state.is_over() and state.winner is not None
+    assert prompts > 10
+
+
+def test_typos_and_illegal_moves_get_a_reason_and_a_new_prompt(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    child = _spawn(tmp_path, "--seed", "11", "--record", str(path))
+    child.expect(PROMPT)
+    child.sendline("zz")
+    child.expect("not understood")
+    child.expect(PROMPT)
+    child.sendline("99")
+    child.expect("Choose a number from 1 to")
+    child.expect(PROMPT)
+    child.sendline("play AS")
+    child.expect("Not allowed: ")
+    child.expect(PROMPT)
+    child.sendline("?")
+    child.expect("Type the number of a choice")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect("Record saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in (child.before or "")
+    rec = record.load(path)
+    assert record.replay(rec).hand_no == 1
+
+
+@pytest.mark.parametrize("how", ["eof", "interrupt"])
+def test_leaving_with_ctrl_d_or_ctrl_c_saves_the_record(tmp_path: Path, how: str) -> None:
+    path = tmp_path / f"{how}.json"
+    child = _spawn(tmp_path, "--seed", "4", "--record", str(path))
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    if how == "eof":
+        child.sendeof()
+    else:
+        child.sendintr()
+    child.expect("Record saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Traceback" not in (child.before or "")
+    state = record.replay(record.load(path))
+    assert len(state.log) >= 1
+
+
+def test_bad_option_is_a_clear_error(tmp_path: Path) -> None:
+    child = _spawn(tmp_path, "--options", "stick_the_dealer=perhaps")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert "option stick_the_dealer: 'perhaps' is not allowed" in (child.before or "")

@@ -1,0 +1,559 @@
+"""One test per rule of American Euchre (RULES.md §2A) and per option of §4.2."""
+
+from __future__ import annotations
+
+import pytest
+
+import followsuit
+from followsuit.engine import IllegalAction
+from followsuit.engine import actions as A
+from followsuit.engine.deal import deal_from_order
+
+from .conftest import S1_HANDS, S1_KITTY, S1_UP, dealt, legal_cards, legal_texts, play_all
+
+# --------------------------------------------------------------------------- deal
+
+
+def test_deal_five_each_upcard_and_hidden_kitty() -> None:
+    game = followsuit.new_game("euchre/american", seed=11)
+    deal = game.deal_
+    assert deal is not None
+    assert [len(h) for h in deal.hands] == [5, 5, 5, 5]
+    assert deal.upcard is not None and len(deal.kitty) == 3
+    assert sorted(deal.all_cards()) == list(range(24))
+
+
+def test_deal_packets_three_two_from_the_eldest() -> None:
+    rules = followsuit.load_rules("euchre/american")
+    deal = deal_from_order(rules, dealer=3, order=list(range(24)))
+    # eldest (seat 0) gets 3 then 2; seat 1 gets 2 then 3; …; 21st card turned up
+    assert deal.hands[0] == (0, 1, 2, 10, 11)
+    assert deal.hands[1] == (3, 4, 12, 13, 14)
+    assert deal.hands[3] == (8, 9, 17, 18, 19)
+    assert deal.upcard == 20
+    assert deal.kitty == (21, 22, 23)
+
+
+def test_dealer_rotates_left_each_hand() -> None:
+    game = followsuit.new_game("euchre/american", seed=3, dealer=1)
+    assert game.dealer == 1 and game.current_player == 2
+    while game.hand_no == 1:
+        game.apply(game.legal_actions()[0])
+    assert game.dealer == 2 and game.current_player == 3
+
+
+def test_seeded_games_are_reproducible() -> None:
+    a = followsuit.new_game("euchre/american", seed="same")
+    b = followsuit.new_game("euchre/american", seed="same")
+    assert a.deal_ == b.deal_ and a.dealer == b.dealer
+    c = followsuit.new_game("euchre/american", seed="other")
+    assert a.deal_ != c.deal_
+
+
+# ------------------------------------------------------------------------ calling
+
+
+def test_round_one_choices_are_pass_order_up_or_alone() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    assert state.current_player == 0  # eldest: left of dealer 3
+    assert legal_texts(state) == {"pass", "order-up", "order-up alone"}
+
+
+def test_order_up_ends_calling_and_dealer_picks_up_and_discards() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    state.apply("order-up")
+    assert state.trump == 2 and state.maker == 0  # hearts, N
+    assert state.current_player == 3 and state.phase_name == "discard"
+    assert "KH" in {str(c) for c in state.hand(3)} and len(state.hand(3)) == 6
+    state.apply("discard QC")
+    assert len(state.hand(3)) == 5 and state.current_player == 0
+    assert state.phase_name == "play"
+
+
+def test_round_two_names_another_suit_not_the_turned_one() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    play_all(state, ["pass"] * 4)
+    assert legal_texts(state) == {
+        "pass",
+        "call C",
+        "call D",
+        "call S",
+        "call C alone",
+        "call D alone",
+        "call S alone",
+    }
+    with pytest.raises(IllegalAction, match="hearts was turned down; name another suit"):
+        state.apply("call H")
+    state.apply("call S")
+    assert state.trump == 3 and state.maker == 0
+    assert state.phase_name == "play"  # no pick-up in round 2
+
+
+def test_order_up_in_round_two_is_refused() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    play_all(state, ["pass"] * 4)
+    with pytest.raises(IllegalAction, match="round 2: the up card was turned down"):
+        state.apply("order-up")
+
+
+def test_naming_a_suit_in_round_one_is_refused() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    with pytest.raises(IllegalAction, match="round 1: order up"):
+        state.apply("call S")
+
+
+def test_all_pass_twice_throws_in_and_deal_passes_left() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, dealer=3)
+    play_all(state, ["pass"] * 8)
+    (hand,) = state.history()
+    assert hand.result.redeal and hand.result.points == (0, 0)
+    assert hand.result.trump is None and hand.result.maker is None
+    assert state.needs_deal and state.dealer == 0
+
+
+def test_all_pass_same_dealer_option() -> None:
+    state = dealt(
+        S1_HANDS, S1_UP, S1_KITTY, dealer=3, options={"euchre_all_pass_redeal": "same_dealer"}
+    )
+    play_all(state, ["pass"] * 8)
+    assert state.dealer == 3
+
+
+def test_stick_the_dealer() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"stick_the_dealer": True})
+    play_all(state, ["pass"] * 7)
+    assert state.current_player == 3
+    assert "pass" not in legal_texts(state)
+    with pytest.raises(IllegalAction, match="stick the dealer"):
+        state.apply("pass")
+    state.apply("call C")
+    assert state.maker == 3
+
+
+# ------------------------------------------------------------------- going alone
+
+
+def test_going_alone_partner_sits_out_and_is_skipped() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    state.apply("order-up alone")  # N alone; S (2) sits out
+    state.apply("discard QC")
+    assert state.out == 1 << 2
+    order = []
+    for _ in range(3):
+        order.append(state.current_player)
+        state.apply(state.legal_actions()[0])
+    assert order == [0, 1, 3]
+
+
+def test_loner_whose_partner_deals_plays_without_the_up_card() -> None:
+    # N orders up alone while S deals: S sits out and the up card stays out of play.
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, dealer=2)
+    state.apply("pass")  # W, the eldest
+    state.apply("order-up alone")  # N, partner of dealer S
+    assert state.phase_name == "play" and state.picked_up is False
+    assert len(state.hand(2)) == 5
+
+
+def test_only_the_maker_may_go_alone_by_default() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    state.apply("order-up")
+    state.apply("discard QC")
+    assert state.phase_name == "play"  # nobody else is asked
+
+
+def test_partner_may_take_the_lone_hand_option() -> None:
+    state = dealt(
+        S1_HANDS, S1_UP, S1_KITTY, options={"euchre_alone_allowed_for": "maker_or_partner"}
+    )
+    state.apply("order-up")
+    assert state.current_player == 2 and legal_texts(state) == {"alone", "partner"}
+    state.apply("alone")  # S plays alone; the maker N sits out
+    assert state.alone == 2 and state.out == 1 << 0 and state.maker == 0
+    state.apply("discard QC")
+    assert state.current_player == 1  # eldest N sits out: next active leads
+
+
+def test_alone_after_exchange_option_openspiel() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"euchre_alone_timing": "after_exchange"})
+    assert legal_texts(state) == {"pass", "order-up"}
+    with pytest.raises(IllegalAction, match="decided after the exchange"):
+        state.apply("order-up alone")
+    state.apply("order-up")
+    state.apply("discard QC")
+    assert state.current_player == 0 and legal_texts(state) == {"alone", "partner"}
+    state.apply("alone")
+    assert state.out == 1 << 2
+
+
+def test_dealer_may_not_discard_upcard_option() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"dealer_may_discard_upcard": False})
+    state.apply("order-up")
+    assert "discard KH" not in legal_texts(state)
+    with pytest.raises(IllegalAction, match="may not discard the card just picked up"):
+        state.apply("discard KH")
+    assert "discard KH" in legal_texts(dealt(S1_HANDS, S1_UP, S1_KITTY).child("order-up"))
+
+
+def test_defend_alone_option() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"defend_alone": True})
+    state.apply("order-up")
+    state.apply("discard QC")
+    assert state.current_player == 1 and legal_texts(state) == {"defend-alone", "partner"}
+    state.apply("partner")
+    assert state.current_player == 3
+    state.apply("defend-alone")
+    assert state.def_alone == 3 and state.out == 1 << 1
+
+
+# ------------------------------------------------------------- ranking and play
+
+
+def test_trump_ranking_right_left_then_ace() -> None:
+    rules = followsuit.load_rules("euchre/american")
+    from followsuit.engine.program import program_for
+
+    table = program_for(rules).tables[0]  # clubs
+    deck = rules.deck
+    order = sorted((c for c in range(24) if table.eff[c] == 0), key=lambda c: -table.power[c])
+    assert [deck.codes[c] for c in order] == ["JC", "JS", "AC", "KC", "QC", "TC", "9C"]
+    spades = sorted((c for c in range(24) if table.eff[c] == 3), key=lambda c: -table.power[c])
+    assert [deck.codes[c] for c in spades] == ["AS", "KS", "QS", "TS", "9S"]
+
+
+def test_must_follow_the_led_suit() -> None:
+    # S1 trick 3: E leads KS; W holds QS JS and must follow.
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    play_all(
+        state,
+        [
+            "order-up",
+            "discard QC",
+            "play JH",
+            "play QH",
+            "play TH",
+            "play 9H",
+            "play AH",
+            "play JD",
+            "play 9S",
+            "play KH",
+            "play KS",
+            "play KC",
+        ],
+    )
+    assert legal_cards(state) == {"QS", "JS"}
+
+
+def test_void_player_may_play_anything() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    play_all(
+        state,
+        [
+            "order-up",
+            "discard QC",
+            "play JH",
+            "play QH",
+            "play TH",
+            "play 9H",
+            "play AH",
+            "play JD",
+            "play 9S",
+            "play KH",
+            "play KS",
+        ],
+    )
+    assert legal_cards(state) == {"AC", "KC", "AD"}  # S is void in spades
+
+
+def test_left_bower_must_follow_a_trump_lead() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    play_all(
+        state, ["order-up", "discard QC", "play JH", "play QH", "play TH", "play 9H", "play AH"]
+    )
+    assert legal_cards(state) == {"JD"}
+    with pytest.raises(IllegalAction) as exc:
+        state.apply("play KS")
+    assert exc.value.reason == "must follow hearts: KS is not a heart; the left bower JD is a heart"
+
+
+def test_left_bower_cannot_follow_its_printed_suit() -> None:
+    # S4: hearts trump; W holds QD and JD on a diamond lead: only QD.
+    hands = ["TD 9D KC QS KS", "KH TH AS JC 9S", "AD KD 9C TS AC", "JH AH JD QD TC"]
+    state = dealt(hands, "9H", "QC QH JS", dealer=1)
+    play_all(state, ["pass", "order-up", "discard 9S", "play AD"])
+    assert state.current_player == 3 and legal_cards(state) == {"QD"}
+    with pytest.raises(IllegalAction) as exc:
+        state.apply("play JD")
+    assert exc.value.reason == "must follow diamonds: JD is a heart here, not a diamond"
+
+
+def test_left_bower_alone_in_printed_suit_counts_as_void() -> None:
+    hands = ["TD 9D KC QS KS", "KH TH AS JC 9S", "AD KD 9C TS AC", "JH AH JD QD TC"]
+    state = dealt(hands, "9H", "QC QH JS", dealer=1)
+    play_all(
+        state,
+        [
+            "pass",
+            "order-up",
+            "discard 9S",
+            "play AD",
+            "play QD",
+            "play 9D",
+            "play 9H",
+            "play JC",
+            "play AC",
+            "play TC",
+            "play KC",
+            "play KD",
+        ],
+    )
+    assert legal_cards(state) == {"JH", "AH", "JD"}
+
+
+def test_trick_winner_highest_trump_else_highest_of_led_suit() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    play_all(state, ["order-up", "discard QC"])
+    play_all(state, ["play JH", "play QH", "play TH", "play 9H"])
+    assert state.tricks[-1].winner == 0
+    play_all(state, ["play AH", "play JD", "play 9S", "play KH"])
+    assert state.tricks[-1].winner == 1  # the left bower beats the ace
+    play_all(state, ["play KS", "play KC", "play JS", "play AS"])
+    assert state.tricks[-1].winner == 0  # off-suit KC cannot win
+
+
+def test_first_lead_is_the_eldest() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, dealer=1)
+    state.apply("order-up")  # eldest 2 orders up; dealer 1 discards
+    state.apply("discard 9C")
+    assert state.current_player == 2
+
+
+def test_lone_lead_skips_a_sitting_out_eldest() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, dealer=1)
+    play_all(state, ["pass", "pass"])  # seats 2, 3
+    state.apply("order-up alone")  # seat 0 alone; its partner 2 (the eldest) sits out
+    state.apply("discard 9C")
+    assert state.current_player == 3
+
+
+def test_left_of_loner_lead_option() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"euchre_lone_lead": "left_of_loner"})
+    state.apply("order-up alone")  # N (eldest) alone
+    state.apply("discard QC")
+    assert state.current_player == 1  # E, left of the loner, leads
+    default = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    default.apply("order-up alone")
+    default.apply("discard QC")
+    assert default.current_player == 0
+
+
+def test_first_lead_by_maker_option() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"first_lead": "maker"})
+    play_all(state, ["pass", "pass", "order-up", "discard QC"])
+    assert state.current_player == 2
+
+
+def test_playing_a_card_not_held_is_refused_and_changes_nothing() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    play_all(state, ["order-up", "discard QC"])
+    before = state.clone()
+    with pytest.raises(IllegalAction, match="9C is not in seat 0's hand"):
+        state.apply("play 9C")
+    assert state.log == before.log and state.hands == before.hands
+    assert state.legal_actions() == before.legal_actions()
+
+
+def test_malformed_action_text_is_refused() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    with pytest.raises(IllegalAction, match="unknown action"):
+        state.apply("dance")
+    with pytest.raises(IllegalAction, match="not a card"):
+        state.apply("play XX")
+    assert state.log == []
+
+
+# ------------------------------------------------------------------------ scoring
+
+
+def _finish(state: followsuit.State) -> followsuit.HandResult:
+    while state.deal_ is not None:
+        state.apply(state.legal_actions()[0])
+    return state.history()[-1].result
+
+
+def test_makers_three_or_four_tricks_score_one() -> None:
+    # S1: N-S take 4 tricks
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    play_all(
+        state,
+        [
+            "order-up",
+            "discard QC",
+            "play JH",
+            "play QH",
+            "play TH",
+            "play 9H",
+            "play AH",
+            "play JD",
+            "play 9S",
+            "play KH",
+            "play KS",
+            "play KC",
+            "play JS",
+            "play AS",
+            "play TC",
+            "play 9C",
+            "play AC",
+            "play QS",
+            "play AD",
+            "play KD",
+            "play QD",
+            "play TD",
+        ],
+    )
+    assert state.history()[-1].result.points == (1, 0)
+
+
+def _marching_hand(options: dict | None = None, alone: bool = False) -> followsuit.State:
+    hands = ["JH JD AH KH QH", "9C TC JC QC KC", "9S TS JS QS KS", "9D TD QD KD AD"]
+    state = dealt(hands, "TH", "AC AS 9H", dealer=3, options=options)
+    state.apply("order-up alone" if alone else "order-up")
+    state.apply("discard 9D")
+    return state
+
+
+def test_march_scores_two() -> None:
+    state = _marching_hand()
+    result = _finish_with(state, lead_high=True)
+    assert result.points == (2, 0)
+
+
+def test_lone_march_scores_four() -> None:
+    state = _marching_hand(alone=True)
+    result = _finish_with(state, lead_high=True)
+    assert result.points == (4, 0)
+
+
+def _finish_with(state: followsuit.State, lead_high: bool) -> followsuit.HandResult:
+    table = state.table
+    while state.deal_ is not None:
+        legal = state.legal_actions()
+        state.apply(max(legal, key=lambda c: table.power[c]) if lead_high else legal[0])
+    return state.history()[-1].result
+
+
+def test_euchred_makers_give_defenders_two() -> None:
+    # S3 hand: S calls diamonds and takes 2 tricks.
+    hands = ["9D KH QC TS JC", "QD TD AH KC 9S", "JD AD KS QS 9H", "JH KD AC AS TH"]
+    state = dealt(hands, "9C", "TC QH JS", dealer=0)
+    play_all(state, ["pass"] * 4 + ["pass", "call D"])
+    play_all(
+        state,
+        [
+            "play AH",
+            "play 9H",
+            "play TH",
+            "play KH",
+            "play KC",
+            "play AD",
+            "play AC",
+            "play QC",
+            "play JD",
+            "play KD",
+            "play 9D",
+            "play TD",
+            "play KS",
+            "play AS",
+            "play TS",
+            "play 9S",
+            "play JH",
+            "play JC",
+            "play QD",
+            "play QS",
+        ],
+    )
+    assert state.history()[-1].result.points == (0, 2)
+
+
+def _zero_trick_hand(options: dict) -> followsuit.HandResult:
+    hands = ["9C TC 9S TS 9D", "JH JD AH KH QH", "QC KC QS KS TD", "JC JS AC AS AD"]
+    state = dealt(hands, "9H", "QD KD TH", dealer=3, options=options)
+    state.apply("order-up")  # N orders hearts with no hearts at all
+    state.apply("discard 9H")
+    return _finish_with(state, lead_high=True)
+
+
+def test_super_euchre_option() -> None:
+    assert _zero_trick_hand({}).points == (0, 2)
+    assert _zero_trick_hand({"super_euchre": True}).points == (0, 4)
+
+
+def test_custom_points_table() -> None:
+    result = _zero_trick_hand({"euchre_points": [1, 2, 4, 3]})
+    assert result.points == (0, 3)
+
+
+def test_game_to_ten_and_target_option() -> None:
+    game = followsuit.new_game("euchre/american", seed=5)
+    while not game.is_over():
+        game.apply(game.legal_actions()[-1])
+    assert game.winner is not None and game.scores[game.winner] >= 10
+    assert max(game.scores[k] for k in range(2) if k != game.winner) < 10
+    short = followsuit.new_game("euchre/american", {"target_score": 3}, seed=5)
+    while not short.is_over():
+        short.apply(short.legal_actions()[-1])
+    assert short.scores[short.winner] >= 3 and len(short.history()) < len(game.history())
+
+
+def test_no_action_after_the_game_is_over() -> None:
+    game = followsuit.new_game("euchre/american", {"target_score": 1}, seed=2)
+    while not game.is_over():
+        game.apply(game.legal_actions()[-1])
+    assert game.legal_actions() == [] and game.current_player is None
+    with pytest.raises(IllegalAction, match="the game is over"):
+        game.apply(A.PASS)
+
+
+# ------------------------------------------------------------------------- renege
+
+
+def _penalty_effect(state: followsuit.State) -> list[int]:
+    """Points of the hand with its reneges minus the same hand without them."""
+    clean = state.clone()
+    clean.reneges = []
+    with_r = _finish_with(state, lead_high=False).points
+    without = _finish_with(clean, lead_high=False).points
+    assert with_r is not None and without is not None
+    return [a - b for a, b in zip(with_r, without, strict=True)]
+
+
+def test_renege_penalize_mode_accepts_and_penalises() -> None:
+    options = {"renege_mode": "penalize"}
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, options=options)
+    play_all(state, ["order-up", "discard QC", "play JH"])
+    # E holds QH and JD but may now play anything; only those two are proper
+    assert legal_cards(state) == {"JD", "QH", "KS", "TD", "9C"}
+    assert {state.rules.deck.codes[a] for a in state.proper_actions()} == {"JD", "QH"}
+    state.apply("play 9C")
+    assert state.reneges == [1]
+    assert _penalty_effect(state) == [2, 0]
+
+
+def test_renege_penalty_is_doubled_with_a_lone_hand() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"renege_mode": "penalize"})
+    play_all(state, ["order-up alone", "discard QC", "play JH", "play 9C"])
+    assert state.reneges == [1]
+    assert _penalty_effect(state) == [4, 0]
+
+
+def test_renege_by_makers_pays_the_defenders() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"renege_mode": "penalize"})
+    play_all(state, ["order-up", "discard QC", "play TC", "play 9C", "play AD"])
+    assert state.reneges == [2]  # S holds AC and KC
+    assert _penalty_effect(state) == [0, 2]
+
+
+def test_enforce_mode_refuses_a_renege() -> None:
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY)
+    play_all(state, ["order-up", "discard QC", "play JH"])
+    with pytest.raises(IllegalAction, match="must follow hearts"):
+        state.apply("play 9C")

@@ -1,0 +1,77 @@
+"""SCENARIOS.md S1–S4 as replayed records: exact scores and legal-move checkpoints."""
+
+from __future__ import annotations
+
+import pytest
+
+from followsuit import record
+
+from .conftest import SCENARIOS, legal_cards, load_json, shared_path
+
+EUCHRE_RECORDS = ["S1", "S2", "S2-single", "S3", "S3-single", "S4"]
+
+N, E, S, W = 0, 1, 2, 3
+CHECKPOINTS = {
+    # scenario: {(trick number, seat): legal cards}
+    "S1": {(1, E): {"JD", "QH"}, (2, E): {"JD"}, (3, W): {"QS", "JS"}, (3, S): {"AC", "KC", "AD"}},
+    "S2": {(1, W): {"JS", "JC", "AS", "QS", "AD"}, (3, N): {"KS"}, (3, S): {"AH", "KC", "9D"}},
+    "S3": {(1, W): {"TH"}, (5, E): {"QD"}},
+    "S4": {(1, W): {"QD"}, (3, W): {"JH", "AH", "JD"}},
+}
+
+
+@pytest.mark.parametrize("name", EUCHRE_RECORDS)
+def test_scenario_record_replays_to_expected_result(name: str) -> None:
+    path = shared_path("fixtures", "scenarios", f"{name}.json")
+    state = record.replay(record.load(path))
+    assert record.summary(state) == load_json(SCENARIOS / f"{name}.expected.json")
+
+
+@pytest.mark.parametrize("name", sorted(CHECKPOINTS))
+def test_scenario_checkpoints(name: str) -> None:
+    single = f"{name}-single" if (SCENARIOS / f"{name}-single.json").exists() else name
+    rec = record.load(shared_path("fixtures", "scenarios", f"{single}.json"))
+    (hand,) = rec["hands"]
+    state = record.replay(dict(rec, hands=[dict(hand, actions=[])]))
+    seen = {}
+    for _seat, text in hand["actions"]:
+        key = (len(state.tricks) + 1, state.current_player)
+        if text.startswith("play") and key in CHECKPOINTS[name]:
+            seen[key] = legal_cards(state)
+        state.apply(text)
+    assert seen == CHECKPOINTS[name]
+
+
+def test_s1_is_the_record_spec_example() -> None:
+    spec_example = {
+        "format": "followsuit/1",
+        "variant": "euchre/american",
+        "options": {"target_score": 10, "stick_the_dealer": True},
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "hands": [
+            {
+                "dealer": 3,
+                "deal": {
+                    "hands": [
+                        ["JH", "AH", "AS", "QD", "TC"],
+                        ["JD", "QH", "KS", "TD", "9C"],
+                        ["TH", "AC", "KC", "9S", "AD"],
+                        ["9H", "QS", "JS", "KD", "QC"],
+                    ],
+                    "upcard": "KH",
+                    "kitty": ["JC", "9D", "TS"],
+                },
+                "actions": [[0, "order-up"], [3, "discard QC"], [0, "play JH"], [1, "play QH"]],
+            }
+        ],
+    }
+    s1 = record.load(shared_path("fixtures", "scenarios", "S1.json"))
+    spec_example["hands"][0]["actions"] = s1["hands"][0]["actions"]
+    result = record.summary(record.replay(spec_example))
+    assert result == {
+        "variant": "euchre/american",
+        "sides": [[0, 2], [1, 3]],
+        "hands": [{"dealer": 3, "trump": "H", "maker": 0, "points": [1, 0], "score": [1, 0]}],
+        "score": [1, 0],
+        "winner": None,
+    }
