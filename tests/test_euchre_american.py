@@ -557,3 +557,25 @@ def test_enforce_mode_refuses_a_renege() -> None:
     play_all(state, ["order-up", "discard QC", "play JH"])
     with pytest.raises(IllegalAction, match="must follow hearts"):
         state.apply("play 9C")
+
+
+# ------------------------------------------------------------------ first dealer
+
+
+@pytest.mark.parametrize("how", ["first_jack", "first_black_jack"])
+def test_first_dealer_by_dealing_jacks_face_up(how: str) -> None:
+    import random as _random
+
+    for seed in range(20):
+        game = followsuit.new_game("euchre/american", {"first_dealer": how}, seed=seed)
+        deck = game.rules.deck
+        order = list(range(len(deck)))
+        _random.Random(f"{seed}/dealer").shuffle(order)
+        wanted = "CS" if how == "first_black_jack" else "CDHS"
+        first = next(k for k, c in enumerate(order) if deck.codes[c] in {"J" + s for s in wanted})
+        assert game.dealer == first % 4
+
+
+def test_random_first_dealer_varies_with_the_seed() -> None:
+    dealers = {followsuit.new_game("euchre/american", seed=s).dealer for s in range(40)}
+    assert dealers == {0, 1, 2, 3}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,7 @@ from followsuit.engine import IllegalAction
 from followsuit.engine import actions as A
 from followsuit.engine.observation import sample_world
 
-VARIANTS = ["euchre/american"]
+VARIANTS = [v.id for v in followsuit.variants()]
 
 EUCHRE_OPTIONS = st.fixed_dictionaries(
     {},
@@ -40,6 +41,77 @@ EUCHRE_OPTIONS = st.fixed_dictionaries(
         "target_score": st.integers(1, 12),
     },
 )
+
+CUTTHROAT_OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "stick_the_dealer": st.booleans(),
+        "cutthroat_deck": st.sampled_from(["EUCHRE20", "EUCHRE24"]),
+        "renege_mode": st.sampled_from(["enforce", "penalize"]),
+        "target_score": st.integers(1, 12),
+    },
+)
+
+BID_EUCHRE_OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "be_bid_rounds": st.sampled_from(["single", "continuous"]),
+        "be_plain_six_allowed": st.booleans(),
+        "be_help_exchange_cards": st.integers(1, 3),
+        "be_lone_set_penalty": st.sampled_from(["bid", "lone_value"]),
+        "be_defenders_can_win": st.booleans(),
+        "be_both_reach_rule": st.sampled_from(["higher_score", "bidder"]),
+        "dealer_stuck": st.booleans(),
+        "ace_no_face": st.booleans(),
+        "ace_no_face_rule": st.sampled_from(["at_least_one_ace", "exactly_one_ace"]),
+        "renege_mode": st.sampled_from(["enforce", "penalize"]),
+        "first_lead": st.sampled_from(["bidder", "eldest"]),
+        "target_score": st.integers(5, 40),
+    },
+)
+
+
+def options_for(variant: str) -> st.SearchStrategy[dict[str, Any]]:
+    """House rules worth mixing for this variant."""
+    if variant == "euchre/cutthroat":
+        return CUTTHROAT_OPTIONS
+    if variant.startswith("bid-euchre/"):
+        opts = BID_EUCHRE_OPTIONS
+        if variant == "bid-euchre/joker":
+            timing = st.sampled_from(["before_bidding", "after_trump"])
+            return st.tuples(opts, timing).map(lambda t: {**t[0], "be_joker_discard_timing": t[1]})
+        return opts
+    if variant == "euchre/timed":
+        return EUCHRE_OPTIONS.map(
+            lambda o: (
+                {k: v for k, v in o.items() if k != "target_score"} | {"time_limit_seconds": 60}
+            )
+        )
+    return EUCHRE_OPTIONS
+
+
+VARIANT_AND_OPTIONS = st.sampled_from(VARIANTS).flatmap(
+    lambda v: st.tuples(st.just(v), options_for(v))
+)
+
+
+def sane_choice(state: followsuit.State, rng: random.Random) -> int:
+    """Random play, except that auctions mostly pass or bid low and plain: with
+    uniformly random bids both sides are set hand after hand and the scores sink
+    for ever (nothing in Bid Euchre stops a game of failed moons)."""
+    legal = state.legal_actions()
+    if state.phase_name == "auction":
+        bids = [a for a in legal if a != A.PASS]
+        if not bids or (A.PASS in legal and rng.random() < 0.7):
+            return A.PASS
+        if rng.random() < 0.02:  # the lone bids too, now and then
+            return rng.choice(bids)
+        plain = [a for a in bids if state.prog.bids[a - A.BID].kind == "plain"] or bids
+        return plain[0] if rng.random() < 0.7 else rng.choice(plain)
+    if rng.random() < 0.95:  # penalize mode accepts reneges; a real table rarely makes one
+        return rng.choice(state.proper_actions())
+    return rng.choice(legal)
+
 
 #: A seeded generator for the choices of a random playout.
 RNG = st.integers(0, 2**32).map(random.Random)
@@ -74,16 +146,20 @@ def card_locations_ok(state: followsuit.State) -> None:
 
 
 def play_out(
-    variant: str, options: dict[str, Any], seed: int, choose: Any, *, max_steps: int = 5000
+    variant: str, options: dict[str, Any], seed: int, rng: random.Random, *, max_steps: int = 20000
 ) -> followsuit.State:
     state = followsuit.new_game(variant, options, seed=seed)
     steps = 0
+    time_at = rng.randrange(1, 400)
     while not state.is_over():
         card_locations_ok(state)
+        if state.rules["game_end_policy"] == "timed" and steps == time_at and not state.time_up:
+            state.time_is_up()
+            continue
         legal = state.legal_actions()
         assert legal, "the seat to move has no legal action"
         assert state.current_player is not None
-        state.apply(choose(legal))
+        state.apply(sane_choice(state, rng))
         steps += 1
         assert steps < max_steps, "the game does not end"
     assert state.winner is not None
@@ -91,13 +167,15 @@ def play_out(
 
 
 @SETTINGS
-@given(st.sampled_from(VARIANTS), EUCHRE_OPTIONS, st.integers(0, 10**9), RNG)
+@given(VARIANT_AND_OPTIONS, st.integers(0, 10**9), RNG)
 def test_random_games_conserve_cards_and_end(
-    variant: str, options: dict[str, Any], seed: int, rnd: random.Random
+    variant_options: tuple[str, dict[str, Any]], seed: int, rnd: random.Random
 ) -> None:
-    state = play_out(variant, options, seed, rnd.choice)
+    variant, options = variant_options
+    state = play_out(variant, options, seed, rnd)
     target = state.rules["target_score"]
-    assert state.scores[state.winner] >= target
+    if state.rules["game_end_policy"] != "timed":
+        assert state.scores[state.winner] >= target
     # the running score is the sum of the hands' points
     totals = [0] * len(state.scores)
     for hand in state.history():
@@ -108,21 +186,26 @@ def test_random_games_conserve_cards_and_end(
 
 
 @SETTINGS
-@given(EUCHRE_OPTIONS, st.integers(0, 10**9), RNG, st.integers(0, 2**66))
+@given(VARIANT_AND_OPTIONS, st.integers(0, 10**9), RNG, st.integers(0, 2**66))
 def test_illegal_actions_change_nothing(
-    options: dict[str, Any], seed: int, rnd: random.Random, junk: int
+    variant_options: tuple[str, dict[str, Any]], seed: int, rnd: random.Random, junk: int
 ) -> None:
-    state = followsuit.new_game("euchre/american", options, seed=seed)
+    variant, options = variant_options
+    state = followsuit.new_game(variant, options, seed=seed)
     for _ in range(rnd.randrange(40)):
         if state.is_over():
             return
-        state.apply(rnd.choice(state.legal_actions()))
+        state.apply(sane_choice(state, rnd))
     legal = state.legal_actions()
     candidates = [
         junk % 64,
         A.PASS,
         A.ORDER_UP,
         A.CALL + rnd.randrange(4),
+        A.BID + junk % 14,
+        A.TRUMP + junk % 4,
+        A.GIVE | junk % 2**48,
+        A.CLAIM_MISDEAL,
         A.DISCARD | junk % 2**24,
     ]
     before = record.to_record(state)
@@ -140,15 +223,19 @@ def test_illegal_actions_change_nothing(
 
 
 @SETTINGS
-@given(st.sampled_from(VARIANTS), EUCHRE_OPTIONS, st.integers(0, 10**9), RNG)
+@given(VARIANT_AND_OPTIONS, st.integers(0, 10**9), RNG)
 def test_records_round_trip(
-    variant: str, options: dict[str, Any], seed: int, rnd: random.Random
+    variant_options: tuple[str, dict[str, Any]], seed: int, rnd: random.Random
 ) -> None:
+    variant, options = variant_options
     state = followsuit.new_game(variant, options, seed=seed)
-    for _ in range(rnd.randrange(300)):
+    for step in range(rnd.randrange(300)):
         if state.is_over():
             break
-        state.apply(rnd.choice(state.legal_actions()))
+        if step == 150 and state.rules["game_end_policy"] == "timed" and not state.time_up:
+            state.time_is_up()
+            continue
+        state.apply(sane_choice(state, rnd))
     rec = record.to_record(state)
     again = record.replay(record.loads(record.dumps(rec)))
     assert record.to_record(again) == rec
@@ -157,18 +244,19 @@ def test_records_round_trip(
 
 
 @SETTINGS
-@given(EUCHRE_OPTIONS, st.integers(0, 10**9), RNG)
+@given(VARIANT_AND_OPTIONS, st.integers(0, 10**9), RNG)
 def test_observations_reveal_no_hidden_card(
-    options: dict[str, Any], seed: int, rnd: random.Random
+    variant_options: tuple[str, dict[str, Any]], seed: int, rnd: random.Random
 ) -> None:
-    state = followsuit.new_game("euchre/american", options, seed=seed)
+    variant, options = variant_options
+    state = followsuit.new_game(variant, options, seed=seed)
     for _ in range(rnd.randrange(60)):
         if state.is_over():
             return
-        state.apply(rnd.choice(state.legal_actions()))
+        state.apply(sane_choice(state, rnd))
     if state.is_over():
         return
-    for seat in [None, 0, 1, 2, 3]:
+    for seat in [None, *range(state.n)]:
         obs = state.observation(seat)
         for _ in range(3):
             world = sample_world(obs, rnd)
@@ -178,7 +266,7 @@ def test_observations_reveal_no_hidden_card(
             assert obs.hand == state.hands[seat]
             # no other seat's unplayed card is named anywhere in the observation
             hidden = 0
-            for other in range(4):
+            for other in range(state.n):
                 if other != seat:
                     hidden |= state.hands[other] & ~obs.known[other]
             assert not obs.hand & hidden
@@ -208,3 +296,15 @@ def test_an_observation_does_not_change_when_hidden_cards_are_swapped() -> None:
         assert other.observation(0) == obs
         checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_plays_full_games_with_its_default_rules(variant: str) -> None:
+    rng = random.Random(variant)
+    for seed in range(3):
+        options = {"time_limit_seconds": 60} if variant == "euchre/timed" else {}
+        state = play_out(variant, options, seed, rng)
+        if state.rules["game_end_policy"] != "timed":
+            assert state.scores[state.winner] >= state.rules["target_score"]
+        again = record.replay(record.loads(record.dumps(record.to_record(state))))
+        assert record.summary(again) == record.summary(state)

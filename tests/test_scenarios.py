@@ -8,7 +8,21 @@ from followsuit import record
 
 from .conftest import SCENARIOS, legal_cards, load_json, shared_path
 
-EUCHRE_RECORDS = ["S1", "S2", "S2-single", "S3", "S3-single", "S4"]
+EUCHRE_RECORDS = [
+    "S1",
+    "S2",
+    "S2-single",
+    "S3",
+    "S3-single",
+    "S4",
+    "S5",
+    "S5-single",
+    "S6",
+    "S7",
+    "S7-single",
+    "S8",
+    "S8-single",
+]
 
 N, E, S, W = 0, 1, 2, 3
 CHECKPOINTS = {
@@ -17,6 +31,10 @@ CHECKPOINTS = {
     "S2": {(1, W): {"JS", "JC", "AS", "QS", "AD"}, (3, N): {"KS"}, (3, S): {"AH", "KC", "9D"}},
     "S3": {(1, W): {"TH"}, (5, E): {"QD"}},
     "S4": {(1, W): {"QD"}, (3, W): {"JH", "AH", "JD"}},
+    "S5": {(2, S): {"KC"}, (3, E): {"JS", "KS"}, (4, S): {"JC"}},
+    "S6": {(2, N): {"JS"}},
+    "S7": {(1, N): {"QH"}, (2, S): {"TH"}},
+    "S8": {(1, E): {"TS", "JC"}, (2, E): {"JC"}},
 }
 
 

@@ -132,13 +132,31 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+#: ``_BYTE_BITS[k][b]``: the bit indices of byte value ``b`` at byte position ``k``.
+_BYTE_BITS = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(8)
+)
+
+
 def bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask`` as a list (the hot-path form)."""
-    out = []
+    """Indices of the set bits of ``mask`` as a list, lowest first.
+
+    This is the hot-path form (legal cards of a hand): a table lookup per byte,
+    about three times faster than peeling bits one by one.
+    """
+    t = _BYTE_BITS
+    if mask < 0x1000000:
+        if mask < 0x100:
+            return list(t[0][mask])
+        return [*t[0][mask & 255], *t[1][mask >> 8 & 255], *t[2][mask >> 16]]
+    out: list[int] = []
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        b = mask & 255
+        if b:
+            out.extend(t[k][b] if k < 8 else [8 * k + i for i in range(8) if b >> i & 1])
+        mask >>= 8
+        k += 1
     return out
 
 

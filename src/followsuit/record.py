@@ -182,7 +182,15 @@ def _replay_action(state: State, hand_no: int, i: int, j: int, entry: Any) -> No
         raise InvalidRecord(f"hands[{i}].actions[{j}]", 'must be a [seat, "verb args"] pair')
     seat, text = entry
     if seat is None:
-        raise InvalidRecord(where, f"table event {text}: not an event of this variant")
+        if text.strip().lower() != "time-up":
+            raise InvalidRecord(where, f"table event {text}: unknown (the only one is time-up)")
+        if state.hand_no != hand_no:
+            raise InvalidRecord(where, "table event time-up: the hand is over")
+        try:
+            state.time_is_up()
+        except IllegalAction as exc:
+            raise InvalidRecord(where, exc.reason) from None
+        return
     if not 0 <= seat < state.n:
         raise InvalidRecord(f"hands[{i}].actions[{j}]", f"seat {seat} is not a seat")
     if state.hand_no != hand_no or state.deal_ is None:
@@ -249,11 +257,14 @@ def summary(state: State) -> dict[str, Any]:
     rules = state.rules
     hands = [_result_json(h.result) for h in state.history()]
     if state.deal_ is not None:
+        # the maker is known once the calling is over (mid-auction it is only the
+        # high bidder so far)
+        calling = state.phase_name in ("claims", "auction", "calling")
         hands.append(
             {
                 "dealer": state.dealer,
                 "trump": SUIT_CHARS[state.trump] if state.trump >= 0 else None,
-                "maker": state.maker if state.maker >= 0 else None,
+                "maker": state.maker if state.maker >= 0 and not calling else None,
                 "points": None,
                 "score": list(state.scores),
             }

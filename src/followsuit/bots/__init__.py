@@ -9,13 +9,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..engine.observation import Observation
 from .base import Bot
+from .bid_euchre_rules import BidEuchreRulesBot
 from .euchre_rules import EuchreRulesBot
 from .random_bot import RandomBot
 
+
+class RulesBot:
+    """The rule-based player of whatever family the observation is from."""
+
+    name = "rules"
+
+    def __init__(self) -> None:
+        self.by_family: dict[str, Bot] = {
+            "euchre": EuchreRulesBot(),
+            "bid_euchre": BidEuchreRulesBot(),
+        }
+
+    def choose(self, obs: Observation) -> int:
+        return self.by_family[obs.rules.family].choose(obs)
+
+
 BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": lambda seed: RandomBot(seed),
-    "rules": lambda seed: EuchreRulesBot(),
+    "rules": lambda seed: RulesBot(),
 }
 
 
@@ -28,4 +46,12 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOTS", "Bot", "EuchreRulesBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "BidEuchreRulesBot",
+    "Bot",
+    "EuchreRulesBot",
+    "RandomBot",
+    "RulesBot",
+    "make_bot",
+]

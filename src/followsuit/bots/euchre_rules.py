@@ -46,17 +46,26 @@ class EuchreRulesBot:
 
     # ------------------------------------------------------------ calling
 
+    def _thresholds(self, obs: Observation) -> tuple[float, float]:
+        """(call, alone) thresholds: a cutthroat maker has no partner's tricks."""
+        if obs.rules["maker_always_alone"]:
+            return self.order_at + 0.75, self.alone_at
+        return self.order_at, self.alone_at
+
     def _call(self, obs: Observation) -> int:
         legal = set(obs.legal_actions)
         seat = obs.seat
         assert seat is not None and obs.upcard is not None
         deck = obs.rules.deck
+        order_at, alone_at = self._thresholds(obs)
+        if obs.hand_hidden:  # naming trump blind: any suit is as good as another
+            return min(legal)
         if A.ORDER_UP in legal or A.ORDER_UP_ALONE in legal:
             suit = deck.suit[obs.upcard]
             est = self._estimate_order(obs, suit)
-            if A.ORDER_UP_ALONE in legal and est >= self.alone_at:
+            if A.ORDER_UP_ALONE in legal and est >= alone_at:
                 return A.ORDER_UP_ALONE
-            if A.ORDER_UP in legal and est >= self.order_at:
+            if A.ORDER_UP in legal and est >= order_at:
                 return A.ORDER_UP
             return A.PASS
         best_suit, best = -1, -1.0
@@ -65,9 +74,9 @@ class EuchreRulesBot:
                 est = estimate(obs, obs.hand, suit)
                 if est > best:
                     best_suit, best = suit, est
-        if A.CALL_ALONE + best_suit in legal and best >= self.alone_at:
+        if A.CALL_ALONE + best_suit in legal and best >= alone_at:
             return A.CALL_ALONE + best_suit
-        if A.PASS not in legal or best >= self.order_at - 0.1:
+        if A.PASS not in legal or best >= order_at - 0.1:
             return A.CALL + best_suit
         return A.PASS
 
@@ -80,7 +89,7 @@ class EuchreRulesBot:
         if obs.seat == obs.dealer:
             hand = obs.hand | up
             return max(estimate(obs, hand & ~(1 << c), suit) for c in bits(hand))
-        up_value = _trump_rank_value(table, obs.upcard, obs.rules.deck)
+        up_value = _trump_rank_value(table, obs.upcard)
         base = estimate(obs, obs.hand, suit)
         if _partner(obs, obs.seat) == obs.dealer:
             return base + 0.35 * up_value + 0.1
@@ -167,7 +176,7 @@ def _table(obs: Observation, trump: int) -> TrumpTable:
     return program_for(obs.rules).tables[trump]
 
 
-def _trump_rank_value(table: TrumpTable, card: int, deck: object) -> float:
+def _trump_rank_value(table: TrumpTable, card: int) -> float:
     if not table.trump_mask >> card & 1:
         return 0.0
     higher = sum(1 for c in bits(table.trump_mask) if table.power[c] > table.power[card])

@@ -72,9 +72,20 @@ class TerminalGame:
 
     def run(self) -> int:
         state = self.state
+        limit = state.rules["time_limit_seconds"]
+        started = time.monotonic()
         try:
             self._hand_header()
             while not state.over:
+                if limit and not state.time_up and time.monotonic() - started >= limit:
+                    # the host's clock supplies the table event; the engine reads none
+                    state.time_is_up()
+                    self.console.print(
+                        "Time is up: the current hand is the last one unless the scores are level.",
+                        style="bold yellow",
+                    )
+                    if state.is_over():
+                        break
                 seat = state.to_move
                 assert seat is not None
                 if seat == self.human:
@@ -100,12 +111,15 @@ class TerminalGame:
         n_tricks = len(tricks)
         hands_before = len(state.results)
         state.apply(action)
-        hidden = (
-            len(state.results) == hands_before
-            and (len(state.log) - 1) in state.hidden
-            and not state.hidden[len(state.log) - 1] >> self.human & 1
-        )
-        self._narrate(obs_before, seat, action, hidden)
+        if len(state.results) > hands_before:
+            # the hand ended on this action, which is public (a card, a pass, a claim)
+            self._narrate(obs_before, seat, action, obs_before.text(action))
+        else:
+            # narrate only what this seat's observation shows (never a private offer)
+            seen = state.observation(self.human).actions[len(obs_before.actions) :]
+            for who, act, text in seen:
+                if who is not None:
+                    self._narrate(obs_before, who, act, text)
         if len(tricks) > n_tricks:
             t = tricks[-1]
             card = dict(t.plays)[t.winner]
@@ -119,17 +133,19 @@ class TerminalGame:
 
     # ------------------------------------------------------------ narration
 
-    def _narrate(self, obs: Observation, seat: int, action: int, hidden: bool) -> None:
+    def _narrate(self, obs: Observation, seat: int, action: int | None, text: str) -> None:
         name = self.names[seat]
         deck = obs.rules.deck
-        if A.is_play(action):
+        if action is None:  # hidden from this seat: "discard ?", "give ?"
+            verb, count = text.split()[0], text.count("?")
+            things = "a card" if count == 1 else f"{count} cards"
+            line = Text(f"{name} {'discards' if verb == 'discard' else 'gives'} {things}")
+        elif A.is_play(action):
             line = Text(f"{name} plays ")
             line.append_text(card_text(obs, action))
-        elif hidden:
-            count = A.cards_of(action).bit_count()
-            line = Text(f"{name} discards {'a card' if count == 1 else f'{count} cards'}")
         elif action >= A.DISCARD:
-            line = Text(f"{name} discards {deck.format_mask(A.cards_of(action))}")
+            verb = "discards" if action >> 64 == 1 else "gives"
+            line = Text(f"{name} {verb} {deck.format_mask(A.cards_of(action))}")
         elif action == A.PASS:
             line = Text(f"{name} passes")
         elif action in (A.ORDER_UP, A.ORDER_UP_ALONE):
@@ -140,6 +156,12 @@ class TerminalGame:
             lone = action >= A.CALL_ALONE
             suit = Suit(action - (A.CALL_ALONE if lone else A.CALL))
             line = Text(f"{name} calls {suit.word}{' alone' if lone else ''}", style="bold")
+        elif A.TRUMP <= action < A.TRUMP + 4:
+            line = Text(f"{name} names {Suit(action - A.TRUMP).word} trump", style="bold")
+        elif A.BID <= action < A.CALL_PARTNER:
+            line = Text(f"{name} bids {text.split(' ', 1)[1]}", style="bold")
+        elif action == A.CLAIM_MISDEAL:
+            line = Text(f"{name} claims a misdeal", style="bold yellow")
         elif action == A.ALONE:
             line = Text(f"{name} goes alone", style="bold")
         elif action == A.DEFEND_ALONE:
@@ -147,7 +169,7 @@ class TerminalGame:
         elif action == A.PARTNER:
             line = Text(f"{name} plays with partner")
         else:
-            line = Text(f"{name}: {obs.text(action)}")
+            line = Text(f"{name}: {text}")
         self.console.print(line)
 
     def _hand_header(self) -> None:
@@ -233,6 +255,13 @@ class TerminalGame:
                 continue
             if low in ("q", "quit", "exit"):
                 raise Quit
+            if text.isdigit() and obs.phase == "auction":
+                try:
+                    bid = state.parse_action(f"bid {text}")
+                except IllegalAction:
+                    bid = -1
+                if bid in choices:  # in the auction a number is a bid
+                    return bid
             if text.isdigit():
                 k = int(text)
                 if 1 <= k <= len(choices):
@@ -287,15 +316,17 @@ class TerminalGame:
         info = []
         if obs.trump is not None:
             who = self.names[obs.maker] if obs.maker is not None else "?"
-            info.append(
-                f"Trump: {Suit(obs.trump).word} (made by {who}"
-                + (", alone" if obs.alone is not None else "")
-                + ")"
-            )
-        elif obs.upcard is not None:
+            made = f"bid {obs.bid} by {who}" if obs.bid is not None else f"made by {who}"
+            alone = ", alone" if obs.alone is not None else ""
+            info.append(f"Trump: {Suit(obs.trump).word} ({made}{alone})")
+        elif obs.upcard is not None and not obs.hand_hidden:
             passes = sum(1 for a in obs.actions if a[2] == "pass")
             round_ = "round 2: name a suit" if passes >= obs.rules.num_players else "round 1"
             info.append(f"Up card {obs.rules.deck.codes[obs.upcard]} · {round_}")
+        elif obs.bid is not None and obs.maker is not None:
+            info.append(f"High bid: {obs.bid} by {self.names[obs.maker]}")
+        if obs.hand_hidden:
+            info.append("The joker was turned up: name trump before looking at your hand")
         if obs.tricks or obs.trick:
             sides = obs.rules.sides
             won = [sum(obs.tricks_won[s] for s in side) for side in sides]

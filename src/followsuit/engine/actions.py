@@ -21,6 +21,7 @@ DEFEND_ALONE = 77
 TRUMP = 78  # + suit: the winning bidder names trump
 CLAIM_MISDEAL = 82
 PLAY_PILE = 83
+TIME_UP = 84  # table event (seat None), not a player's action
 BID = 100  # + position on the variant's bid ladder
 CALL_PARTNER = 300  # + card index
 DISCARD = 1 << 64  # | card mask
@@ -71,6 +72,8 @@ def to_text(action: int, deck: Deck, ladder: tuple[str, ...] = ()) -> str:
         return "claim-misdeal"
     if action == PLAY_PILE:
         return "play-pile"
+    if action == TIME_UP:
+        return "time-up"
     if BID <= action < CALL_PARTNER:
         return "bid " + ladder[action - BID]
     if CALL_PARTNER <= action < CALL_PARTNER + 64:

@@ -45,6 +45,9 @@ def deal_from_order(rules: Rules, dealer: int, order: list[int]) -> Deal:
             size = rnd[k]
             hands[seat].extend(order[pos : pos + size])
             pos += size
+    if rules["dealer_extra_card"]:  # bid-euchre/joker: the last card to the dealer
+        hands[dealer].append(order[pos])
+        pos += 1
     upcard = None
     if rules["upcard"]:
         upcard = order[pos]
@@ -56,20 +59,53 @@ def deal_from_order(rules: Rules, dealer: int, order: list[int]) -> Deal:
 def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
     order = list(range(len(rules.deck)))
     rng.shuffle(order)
-    return deal_from_order(rules, dealer, order)
+    return canonical_copies(rules, deal_from_order(rules, dealer, order))
 
 
-def check_deal(rules: Rules, deal: Deal) -> None:
+def canonical_copies(rules: Rules, deal: Deal) -> Deal:
+    """Number identical cards in the order a record lists them (hands by seat,
+    then the other piles), as reading the record back does: the record cannot
+    tell two copies apart, so neither may the deal."""
+    deck = rules.deck
+    if not deck.has_duplicates:
+        return deal
+    used = 0
+
+    def renumber(cards: tuple[int, ...]) -> tuple[int, ...]:
+        nonlocal used
+        out = deck.parse_cards([deck.codes[c] for c in cards], used)
+        for c in out:
+            used |= 1 << c
+        return tuple(out)
+
+    hands = tuple(renumber(h) for h in deal.hands)
+    upcard = None if deal.upcard is None else renumber((deal.upcard,))[0]
+    return Deal(
+        hands=hands,
+        upcard=upcard,
+        kitty=renumber(deal.kitty),
+        stock=renumber(deal.stock),
+        piles=tuple(renumber(p) for p in deal.piles),
+    )
+
+
+def hand_sizes(rules: Rules, dealer: int) -> list[int]:
+    """Cards dealt to each seat (the dealer may get an extra one)."""
+    sizes = [rules["hand_size"]] * rules.num_players
+    if rules["dealer_extra_card"]:
+        sizes[dealer] += 1
+    return sizes
+
+
+def check_deal(rules: Rules, deal: Deal, dealer: int) -> None:
     """Raise ValueError unless ``deal`` fits the variant: sizes, piles, whole deck."""
     n = rules.num_players
     deck = rules.deck
     if len(deal.hands) != n:
         raise ValueError(f"deal.hands: {len(deal.hands)} hands for {n} seats")
-    for seat, hand in enumerate(deal.hands):
-        if len(hand) != rules["hand_size"]:
-            raise ValueError(
-                f"deal.hands[{seat}]: {len(hand)} cards, the variant deals {rules['hand_size']}"
-            )
+    for seat, (hand, size) in enumerate(zip(deal.hands, hand_sizes(rules, dealer), strict=True)):
+        if len(hand) != size:
+            raise ValueError(f"deal.hands[{seat}]: {len(hand)} cards, the variant deals {size}")
     if rules["upcard"] and deal.upcard is None:
         raise ValueError("deal.upcard: missing; this variant turns up a card")
     if not rules["upcard"] and deal.upcard is not None:

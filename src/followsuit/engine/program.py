@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..rules import Rules
+from ..rules.bids import Bid
 from .tricks import TrumpTable, build_tables
 
 if TYPE_CHECKING:
@@ -24,7 +25,12 @@ class Program:
     score_hand: Callable[[State], list[int]]
     game_end: Callable[[State], int | None]
     ladder: tuple[str, ...]
+    bids: tuple[Bid, ...]
+    continuous: bool
     penalize: bool
+    twins: int
+    """Mask of the lower copy of each identical pair (copies sit at adjacent
+    indices); 0 for a deck without duplicates."""
 
 
 @lru_cache(maxsize=128)
@@ -37,6 +43,37 @@ def program_for(rules: Rules) -> Program:
         pipeline=phases.pipeline_for(rules),
         score_hand=scoring.HAND_SCORING[rules["scoring"]],
         game_end=scoring.GAME_END[rules["game_end_policy"]],
-        ladder=(),
+        ladder=tuple(b.label for b in rules.bids),
+        bids=rules.bids,
+        continuous=_continuous(rules),
         penalize=rules["renege_mode"] == "penalize",
+        twins=_twins(rules),
     )
+
+
+def _continuous(rules: Rules) -> bool:
+    """Whether the auction goes round until all but one pass (RULES.md §1.10)."""
+    return bool(rules["be_bid_rounds"] == "continuous")
+
+
+def _twins(rules: Rules) -> int:
+    deck = rules.deck
+    mask = 0
+    for indices in deck.by_code.values():
+        if len(indices) == 2:
+            low, high = indices
+            assert high == low + 1, "identical cards must sit at adjacent indices"
+            mask |= 1 << low
+    return mask
+
+
+def canonical(prog: Program, hand: int, cards: int) -> bool:
+    """A set of cards from ``hand`` is canonical when it never uses the upper copy
+    of an identical pair while leaving the lower one in the hand (so that each
+    distinct choice is offered once)."""
+    twins = prog.twins
+    if not twins:
+        return True
+    uppers = (hand & (hand >> 1) & twins) << 1  # upper copies whose twin is held
+    chosen_upper = cards & uppers
+    return not (chosen_upper & ~((cards & twins) << 1))

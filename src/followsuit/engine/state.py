@@ -67,12 +67,13 @@ class Trick:
 class State:
     """A game in progress. Create one with :func:`followsuit.new_game`."""
 
+    # Plain slots: the state is cloned millions of times by search bots.
     __slots__ = (
-        # cache
         "_legal",
         "alone",
         "asked",
-        # hand
+        "bid",
+        "blind",
         "deal_",
         "dealer",
         "def_alone",
@@ -88,23 +89,25 @@ class State:
         "ordered_up",
         "out",
         "over",
+        "passed",
+        "pending",
         "phase",
         "phase_i",
         "picked_up",
         "played",
         "prog",
+        "queue",
         "reneges",
         "results",
         "round",
-        # game
         "rules",
         "scores",
         "seed",
         "start_dealer",
         "table",
         "taken",
+        "time_up",
         "to_move",
-        # tricks
         "trick",
         "tricks",
         "tricks_won",
@@ -146,6 +149,12 @@ class State:
     out: int
     asked: int
     reneges: list[int]
+    bid: int
+    passed: int
+    queue: tuple[int, ...]
+    pending: int
+    blind: int
+    time_up: bool
     trick: list[int]
     order: tuple[int, ...]
     led: int
@@ -168,6 +177,7 @@ class State:
         self.winner = None
         self.finished = ()
         self.results = ()
+        self.time_up = False
         if dealer is None and seed is not None:
             dealer = first_dealer(rules, seed)
         if dealer is not None and not 0 <= dealer < self.n:
@@ -249,6 +259,11 @@ class State:
             return "no one is to move: the next hand must be dealt"
         if action in self.legal_actions():
             return ""
+        deck = self.rules.deck
+        if A.is_play(action) and action >= len(deck):
+            return f"there is no card {action} in the {deck.name} deck"
+        if action >= A.DISCARD and A.cards_of(action) & ~deck.full_mask:
+            return f"those cards are not all in the {deck.name} deck"
         reason: str = self.phase.explain(self, action)
         return reason
 
@@ -291,6 +306,12 @@ class State:
         s.out = self.out
         s.asked = self.asked
         s.reneges = self.reneges[:]
+        s.bid = self.bid
+        s.passed = self.passed
+        s.queue = self.queue
+        s.pending = self.pending
+        s.blind = self.blind
+        s.time_up = self.time_up
         s.trick = self.trick[:]
         s.order = self.order
         s.led = self.led
@@ -323,10 +344,42 @@ class State:
         elif dealer is not None and dealer != self.dealer:
             raise IllegalAction(f"seat {self.dealer} deals this hand, not seat {dealer}")
         try:
-            check_deal(self.rules, deal)
+            check_deal(self.rules, deal, self.dealer)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         self._begin_hand(deal)
+
+    def time_is_up(self) -> None:
+        """The table event ``time-up``: a timed game's time limit has passed.
+
+        The host supplies it from its clock (the engine reads none). Mid-hand it is
+        logged where it happens and the hand is finished; between hands (no action
+        of the new hand yet) it goes at the end of the finished hand, and the game
+        ends at once unless the scores are equal (RULES.md ``euchre/timed``).
+        """
+        if self.over:
+            raise IllegalAction("table event time-up: the game is over")
+        if self.rules["game_end_policy"] != "timed":
+            raise IllegalAction("table event time-up: this game has no time limit")
+        if self.time_up:
+            raise IllegalAction("table event time-up: already happened")
+        self.time_up = True
+        self._legal = None
+        if self.log or not self.finished:
+            self.log.append((None, A.TIME_UP))
+            return
+        last = self.finished[-1]
+        self.finished = (
+            *self.finished[:-1],
+            HandLog(last.dealer, last.deal, (*last.actions, (None, A.TIME_UP)), last.result),
+        )
+        winner = self.prog.game_end(self)
+        if winner is not None:
+            self.over = True
+            self.winner = winner
+            if self.deal_ is not None:  # the next hand was dealt but is not played
+                self.hand_no -= 1
+                self._clear_hand()
 
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now (``None``: a spectator who sees no hand)."""
@@ -381,6 +434,11 @@ class State:
         self.out = 0
         self.asked = 0
         self.reneges = []
+        self.bid = -1
+        self.passed = 0
+        self.queue = ()
+        self.pending = 0
+        self.blind = -1
         self.trick = []
         self.order = ()
         self.led = -1
@@ -460,7 +518,7 @@ class State:
         )
         self.finished = (*self.finished, HandLog(self.dealer, deal, tuple(self.log), result))
         self.results = (*self.results, result)
-        if not redeal:
+        if not redeal or self.time_up:
             winner = self.prog.game_end(self)
             if winner is not None:
                 self.over = True

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..cards import Deck, find_deck
+from .bids import LADDERS, Bid
 from .options import OPTIONS, OptionError
 
 
@@ -112,6 +113,11 @@ class Rules:
         n, size = self.num_players, self.values["hand_size"]
         return default_packets(n, size)
 
+    @cached_property
+    def bids(self) -> tuple[Bid, ...]:
+        """The auction's bid ladder, lowest first (empty without an auction)."""
+        return LADDERS[self.values["bid_ladder"]](self.values)
+
     def describe(self, name: str) -> str:
         return OPTIONS[name].format(self.values[name])
 
@@ -173,6 +179,10 @@ def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None
     values.update(clean)
     for source, target in links.items():
         values[target] = values[source]
+    if values["target_score"] is None and values["timed_also_target"]:
+        # "target_score then defaults to the parent's" (RULES.md euchre/timed)
+        inherited = [v.settings["target_score"] for v in lineage if v.settings.get("target_score")]
+        values["target_score"] = inherited[-1] if inherited else 10
 
     rules = Rules(variant, MappingProxyType(values), MappingProxyType(clean), lineage)
     _check(rules)
@@ -211,7 +221,7 @@ def _check(rules: Rules) -> None:
                 f"not the hand size {v['hand_size']}",
                 option="deal_packets",
             )
-    needed = n * v["hand_size"] + (1 if v["upcard"] else 0)
+    needed = n * v["hand_size"] + (1 if v["upcard"] else 0) + (1 if v["dealer_extra_card"] else 0)
     if needed > len(rules.deck):
         raise OptionError(
             f"option num_players: {n} hands of {v['hand_size']} need {needed} cards; "

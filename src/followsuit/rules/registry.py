@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from . import euchre
+from . import bid_euchre, euchre
 from .model import Rules, Variant, make_rules
 
 _VARIANTS: dict[str, Variant] = {}
@@ -31,7 +31,7 @@ def _register(variant: Variant) -> None:
         _ALIASES[alias] = variant.id
 
 
-for _v in euchre.VARIANTS:
+for _v in (*euchre.VARIANTS, *bid_euchre.VARIANTS):
     _register(_v)
 
 

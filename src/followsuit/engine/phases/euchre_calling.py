@@ -18,8 +18,15 @@ class EuchreCalling(Phase):
     name = "calling"
 
     def enter(self, s: State) -> None:
-        s.round = 1
         s.asked = 0
+        if s.rules["joker_upcard"] and s.rules.deck.suit[s.upcard] < 0:
+            # British: the joker turned up; the dealer names trump, maybe blind.
+            s.round = 0
+            s.to_move = s.dealer
+            if s.rules["british_joker_upcard_choose_blind"]:
+                s.blind = s.dealer
+            return
+        s.round = 1
         s.to_move = s.eldest
 
     def _may_call_alone(self, s: State) -> bool:
@@ -37,6 +44,11 @@ class EuchreCalling(Phase):
         seat = s.to_move
         assert seat is not None
         alone = self._may_call_alone(s)
+        if s.round == 0:
+            out = [A.CALL + t for t in range(4)]
+            if alone and s.rules["british_joker_upcard_alone_allowed"]:
+                out += [A.CALL_ALONE + t for t in range(4)]
+            return out
         if s.round == 1:
             if self._partner_must_go_alone(s, seat):
                 return [A.PASS, A.ORDER_UP_ALONE]
@@ -74,6 +86,9 @@ class EuchreCalling(Phase):
         else:
             alone = action >= A.CALL_ALONE
             s.set_trump(action - (A.CALL_ALONE if alone else A.CALL))
+            if s.round == 0:  # the dealer takes the turned-up joker
+                s.ordered_up = True
+                s.blind = -1
         s.maker = seat
         if alone:
             make_alone(s, seat)
@@ -83,6 +98,10 @@ class EuchreCalling(Phase):
         seat = s.to_move
         assert seat is not None
         turned = s.rules.deck.suit[s.upcard]
+        if s.round == 0:
+            if A.CALL_ALONE <= action < A.CALL_ALONE + 4:
+                return "the dealer may not go alone when the joker is turned up here"
+            return "the joker was turned up: the dealer names trump (call S)"
         if s.round == 1:
             if A.CALL <= action < A.CALL_ALONE + 4:
                 return (

@@ -26,7 +26,10 @@ class TrickPlay(Phase):
         if s.trick and not s.prog.penalize:
             follow = hand & s.table.suit_mask[s.led]
             if follow:
-                return bits(follow)
+                hand = follow
+        twins = s.prog.twins
+        if twins:  # identical cards: offer one copy (the lower index)
+            hand &= ~((hand & (hand >> 1) & twins) << 1)
         return bits(hand)
 
     def proper(self, s: State) -> list[int]:
@@ -34,7 +37,10 @@ class TrickPlay(Phase):
         if s.trick:
             follow = hand & s.table.suit_mask[s.led]
             if follow:
-                return bits(follow)
+                hand = follow
+        twins = s.prog.twins
+        if twins:
+            hand &= ~((hand & (hand >> 1) & twins) << 1)
         return bits(hand)
 
     def apply(self, s: State, card: int) -> None:
@@ -86,6 +92,12 @@ class TrickPlay(Phase):
         if action >= len(deck) or not s.hands[seat] >> action & 1:
             code = deck.codes[action] if action < len(deck) else str(action)
             return f"{code} is not in seat {seat}'s hand"
+        twin = action - 1
+        if twin >= 0 and s.prog.twins >> twin & 1 and s.hands[seat] >> twin & 1:
+            return (
+                f"seat {seat} holds both {deck.codes[action]}; they are the same card "
+                f"and the engine plays the first copy (action {twin})"
+            )
         return explain_follow(s, seat, action)
 
 

@@ -1,0 +1,79 @@
+"""Misdeal offers (RULES.md §1.13): a qualifying player may ask for a new deal.
+
+The engine checks which hands qualify and asks those players one at a time, in
+bidding order from the eldest, right after the deal. Only a claim is public: an
+offer and its ``pass`` are known to that player alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...cards import bits
+from .. import actions as A
+from .base import Phase
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+def ace_no_face(s: State, seat: int) -> bool:
+    """At least one (or exactly one) ace and no J, Q, K (nor the joker, by option)."""
+    r = s.rules
+    deck = r.deck
+    aces = faces = 0
+    for c in bits(s.hands[seat]):
+        rank = deck.rank[c]
+        if rank == 14:
+            aces += 1
+        elif rank in (11, 12, 13) or (rank == 0 and r["ace_no_face_joker_is_face"]):
+            faces += 1
+    if faces:
+        return False
+    return aces == 1 if r["ace_no_face_rule"] == "exactly_one_ace" else aces >= 1
+
+
+#: The named qualifying tests, and the option that turns each on.
+CLAIMS: dict[str, tuple[str, Callable[[State, int], bool]]] = {
+    "ace_no_face": ("ace_no_face", ace_no_face),
+}
+
+
+class MisdealOffers(Phase):
+    name = "claims"
+
+    def __init__(self, kind: str):
+        self.kind = kind
+        self.option, self.qualifies = CLAIMS[kind]
+
+    def active(self, s: State) -> bool:
+        if not s.rules[self.option]:
+            return False
+        order = [(s.dealer + k) % s.n for k in range(1, s.n + 1)]
+        s.queue = tuple(p for p in order if self.qualifies(s, p))
+        return bool(s.queue)
+
+    def enter(self, s: State) -> None:
+        s.asked = 0
+        s.to_move = s.queue[0]
+
+    def legal(self, s: State) -> list[int]:
+        return [A.CLAIM_MISDEAL, A.PASS]
+
+    def apply(self, s: State, action: int) -> None:
+        seat = s.to_move
+        assert seat is not None
+        if action == A.CLAIM_MISDEAL:
+            s.record_action(seat, action)
+            s.end_hand(None, redeal_same_dealer=s.rules["misdeal_dealer"] == "same")
+            return
+        s.record_action(seat, action, visible_to=1 << seat)
+        s.asked += 1
+        if s.asked < len(s.queue):
+            s.to_move = s.queue[s.asked]
+        else:
+            s.advance()
+
+    def explain(self, s: State, action: int) -> str:
+        return "your hand qualifies for a misdeal: claim-misdeal or pass"
