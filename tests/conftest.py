@@ -74,3 +74,12 @@ def legal_cards(state: followsuit.State) -> set[str]:
 S1_HANDS = ["JH AH AS QD TC", "JD QH KS TD 9C", "TH AC KC 9S AD", "9H QS JS KD QC"]
 S1_UP = "KH"
 S1_KITTY = "JC 9D TS"
+
+
+# CI runs the property tests on a fixed set of examples (HYPOTHESIS_PROFILE=ci), so
+# that a landing never depends on the luck of the draw; locally they explore.
+from hypothesis import settings as _hsettings  # noqa: E402
+
+_hsettings.register_profile("ci", derandomize=True, print_blob=True)
+_hsettings.register_profile("dev", print_blob=True)
+_hsettings.load_profile(__import__("os").environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -107,7 +107,7 @@ def sane_choice(state: followsuit.State, rng: random.Random) -> int:
         if rng.random() < 0.02:  # the lone bids too, now and then
             return rng.choice(bids)
         plain = [a for a in bids if state.prog.bids[a - A.BID].kind == "plain"] or bids
-        return plain[0] if rng.random() < 0.7 else rng.choice(plain)
+        return plain[0] if rng.random() < 0.9 else rng.choice(plain)
     if rng.random() < 0.95:  # penalize mode accepts reneges; a real table rarely makes one
         return rng.choice(state.proper_actions())
     return rng.choice(legal)
