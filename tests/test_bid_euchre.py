@@ -459,3 +459,26 @@ def test_identical_cards_the_first_played_wins() -> None:
     play_all(state2, ["bid 3", "pass", "pass", "pass", "trump C"])
     play_all(state2, ["play AS", "play AS", "play TD", "play 9S"])
     assert state2.tricks[-1].winner == 0  # N's ace was played first
+
+
+def test_joker_counts_as_a_face_for_ace_no_face_by_option() -> None:
+    hands = ["JK AC 9C TC 9D TD", "JH JD AH KH QH TH", "QC KC QD KD QS KS", "JC AD JS AS TS 9H 9S"]
+    face = bid(hands, variant="bid-euchre/joker", ace_no_face=True)
+    assert face.phase_name == "discard"  # the joker is a face: no offer
+    plain = bid(
+        hands, variant="bid-euchre/joker", ace_no_face=True, ace_no_face_joker_is_face=False
+    )
+    assert plain.phase_name == "claims" and plain.current_player == 0
+
+
+def test_rules_bot_bids_on_strength() -> None:
+    from followsuit.bots import BidEuchreRulesBot
+    from followsuit.engine import actions as A
+
+    monster = ["JH JD AH KH QH TH", "9C TC 9D TD 9S TS", "QC KC QD KD QS KS", "AC JC AD JS AS 9H"]
+    state = bid(monster, dealer=3)
+    choice = BidEuchreRulesBot().choose(state.observation(0))
+    assert state.action_to_string(choice) == "bid moon"
+    weak = ["9C TC 9D TD 9S TS", "JH JD AH KH QH TH", "QC KC QD KD QS KS", "AC JC AD JS AS 9H"]
+    state = bid(weak, dealer=3)
+    assert BidEuchreRulesBot().choose(state.observation(0)) == A.PASS

@@ -102,3 +102,58 @@ def test_bad_option_is_a_clear_error(tmp_path: Path) -> None:
     child.close()
     assert child.exitstatus == 2
     assert "option stick_the_dealer: 'perhaps' is not allowed" in (child.before or "")
+
+
+@pytest.mark.parametrize("variant", ["bid-euchre/standard", "euchre/cutthroat", "euchre/british"])
+def test_other_variants_play_to_the_end(tmp_path: Path, variant: str) -> None:
+    path = tmp_path / "game.json"
+    child = _spawn(tmp_path, variant, "--seed", "5", "--record", str(path))
+    text = []
+    for _ in range(3000):
+        idx = child.expect([PROMPT, pexpect.EOF])
+        text.append(child.before)
+        if idx == 1:
+            break
+        child.sendline("1")
+    child.close()
+    out = "".join(text)
+    assert child.exitstatus == 0 and "Traceback" not in out
+    assert "Game over" in out
+    assert record.replay(record.load(path)).is_over()
+
+
+def test_timed_game_needs_a_time_limit(tmp_path: Path) -> None:
+    child = _spawn(tmp_path, "euchre/timed")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert "time_limit_seconds" in (child.before or "")
+
+
+def test_rules_command_lists_every_variant_and_option() -> None:
+    import subprocess
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), COLUMNS="250")
+    out = subprocess.run(
+        [sys.executable, "-m", "followsuit", "rules"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    ).stdout
+    import followsuit
+
+    for v in followsuit.variants():
+        assert v.id in out
+    from followsuit.rules.options import user_options
+
+    for variant, family in [("bid-euchre/joker", "bid_euchre"), ("euchre/british", "euchre")]:
+        shown = subprocess.run(
+            [sys.executable, "-m", "followsuit", "rules", variant],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        ).stdout
+        for opt in user_options(family):
+            assert opt.name in shown, (variant, opt.name)

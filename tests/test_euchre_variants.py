@@ -355,3 +355,16 @@ def test_cutthroat_house_rules_that_need_partners_are_fixed() -> None:
     with pytest.raises(followsuit.OptionError, match="cannot be changed"):
         followsuit.load_rules("euchre/cutthroat", {"defend_alone": True})
     assert followsuit.load_rules("euchre/cutthroat", {"stick_the_dealer": True})
+
+
+def test_cutthroat_bot_needs_more_to_call_alone_against_two() -> None:
+    from followsuit.bots import EuchreRulesBot
+
+    # right bower, ace of trump and an off ace: enough with a partner, not alone
+    hands = ["JH AH AC QS KD", "TC JC QC KC AS", "TS JS TD QD AD"]
+    state = cutthroat(hands, "TH", "QH KH JD KS", dealer=2)
+    bot = EuchreRulesBot()
+    assert bot.choose(state.observation(0)) == A.PASS
+    four = ["JH JD AH KH AC", "TC JC QC KC AS", "TS JS TD QD AD"]
+    state = cutthroat(four, "TH", "QH KS QS KD", dealer=2)
+    assert bot.choose(state.observation(0)) == A.ORDER_UP
