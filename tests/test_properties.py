@@ -120,29 +120,36 @@ SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[Heal
 
 
 def card_locations_ok(state: followsuit.State) -> None:
-    """Every card of the deck is in exactly one place."""
+    """Every card of the deck is in exactly one place: a hand, played, the stock,
+    the kitty, a blind pile, the discards, out of play (a junk hand), or the up card."""
     deal = state.deal_
     if deal is None:
         return
     deck = state.rules.deck
-    places = [*list(state.hands), state.played]
-    kitty = 0
-    for c in deal.kitty:
-        kitty |= 1 << c
-    places.append(kitty)
-    discards = 0
-    for _seat, a in state.log:
-        if a >= A.DISCARD and a >> 64 == 1:
-            discards |= A.cards_of(a)
-    places.append(discards)
+
+    def mask(cards: list[int]) -> int:
+        m = 0
+        for c in cards:
+            assert not m >> c & 1, "a card is listed twice"
+            m |= 1 << c
+        return m
+
+    places = [
+        *state.hands,
+        state.played,
+        mask(state.stock),
+        mask(state.kitty),
+        mask(state.discard_pile),
+        state.dead,
+    ]
+    places += [mask(p) for p in state.piles]
     if deal.upcard is not None and not state.picked_up:
         places.append(1 << deal.upcard)
     union = 0
     for p in places:
         assert not union & p, "a card is in two places"
         union |= p
-    assert union == deck.full_mask, "a card went missing"
-    assert sum(p.bit_count() for p in places) == len(deck)
+    assert union == deck.full_mask, f"missing: {deck.format_mask(deck.full_mask & ~union)}"
 
 
 def play_out(

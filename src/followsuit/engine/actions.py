@@ -22,8 +22,10 @@ TRUMP = 78  # + suit: the winning bidder names trump
 CLAIM_MISDEAL = 82
 PLAY_PILE = 83
 TIME_UP = 84  # table event (seat None), not a player's action
+DECLARE_MOON = 85  # the maker announces the moon (moon_rule = declared): "bid moon"
 BID = 100  # + position on the variant's bid ladder
 CALL_PARTNER = 300  # + card index
+PILE_CARD = 400  # + card index: a pile card as logged once turned ("play-pile C")
 DISCARD = 1 << 64  # | card mask
 GIVE = 2 << 64  # | card mask
 CARD_MASK = (1 << 64) - 1
@@ -74,10 +76,14 @@ def to_text(action: int, deck: Deck, ladder: tuple[str, ...] = ()) -> str:
         return "play-pile"
     if action == TIME_UP:
         return "time-up"
+    if action == DECLARE_MOON:
+        return "bid moon"
     if BID <= action < CALL_PARTNER:
         return "bid " + ladder[action - BID]
     if CALL_PARTNER <= action < CALL_PARTNER + 64:
         return "call-partner " + deck.codes[action - CALL_PARTNER]
+    if PILE_CARD <= action < PILE_CARD + 64:
+        return "play-pile " + deck.codes[action - PILE_CARD]
     if action >= DISCARD:
         verb = "discard" if action >> 64 == 1 else "give"
         return verb + " " + deck.format(iter_bits(action & CARD_MASK))

@@ -35,9 +35,16 @@ class Deal:
 
 
 def deal_from_order(rules: Rules, dealer: int, order: list[int]) -> Deal:
-    """Deal a shuffled deck (``order``, top card first) by the variant's packets."""
+    """Deal a shuffled deck (``order``, top card first) by the variant's packets.
+
+    Each round gives every seat its packet, eldest first; with blind piles one card
+    then goes onto each seat's pile. Then come the dealer's extra card (Bid Euchre
+    with the joker), the up card, a kitty of ``kitty_size`` (Razzle-Dazzle), and the
+    rest: the kitty in Euchre, the stock in Pitch.
+    """
     n = rules.num_players
     hands: list[list[int]] = [[] for _ in range(n)]
+    piles: list[list[int]] = [[] for _ in range(n)] if rules["piles"] else []
     pos = 0
     for rnd in rules.packets:
         for k in range(n):
@@ -45,6 +52,10 @@ def deal_from_order(rules: Rules, dealer: int, order: list[int]) -> Deal:
             size = rnd[k]
             hands[seat].extend(order[pos : pos + size])
             pos += size
+        if piles:
+            for k in range(n):
+                piles[(dealer + 1 + k) % n].insert(0, order[pos])  # the last card is on top
+                pos += 1
     if rules["dealer_extra_card"]:  # bid-euchre/joker: the last card to the dealer
         hands[dealer].append(order[pos])
         pos += 1
@@ -52,8 +63,23 @@ def deal_from_order(rules: Rules, dealer: int, order: list[int]) -> Deal:
     if rules["upcard"]:
         upcard = order[pos]
         pos += 1
+    kitty: tuple[int, ...] = ()
+    if rules["kitty_size"]:
+        kitty = tuple(order[pos : pos + rules["kitty_size"]])
+        pos += rules["kitty_size"]
     rest = tuple(order[pos:])
-    return Deal(hands=tuple(tuple(h) for h in hands), upcard=upcard, kitty=rest)
+    stock: tuple[int, ...] = ()
+    if rules["leftover"] == "kitty":
+        kitty += rest
+    else:
+        stock = rest
+    return Deal(
+        hands=tuple(tuple(h) for h in hands),
+        upcard=upcard,
+        kitty=kitty,
+        stock=stock,
+        piles=tuple(tuple(p) for p in piles),
+    )
 
 
 def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
@@ -110,9 +136,19 @@ def check_deal(rules: Rules, deal: Deal, dealer: int) -> None:
         raise ValueError("deal.upcard: missing; this variant turns up a card")
     if not rules["upcard"] and deal.upcard is not None:
         raise ValueError("deal.upcard: this variant has no up card")
-    if deal.stock:
-        raise ValueError("deal.stock: this variant has no draw stock (use kitty)")
-    if deal.piles:
+    if rules["leftover"] == "kitty" and deal.stock:
+        raise ValueError("deal.stock: this variant has no draw stock (the rest is the kitty)")
+    if rules["leftover"] == "stock" and len(deal.kitty) != rules["kitty_size"]:
+        if rules["kitty_size"]:
+            raise ValueError(
+                f"deal.kitty: {len(deal.kitty)} cards, the variant's kitty has "
+                f"{rules['kitty_size']}"
+            )
+        raise ValueError("deal.kitty: this variant keeps the undealt cards in the stock")
+    if rules["piles"]:
+        if len(deal.piles) != n or any(len(p) != rules["piles"] for p in deal.piles):
+            raise ValueError(f"deal.piles: every seat needs a pile of {rules['piles']} cards")
+    elif deal.piles:
         raise ValueError("deal.piles: this variant has no piles")
     got = Counter(deck.codes[c] for c in deal.all_cards())
     want = Counter(deck.codes)

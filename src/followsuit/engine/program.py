@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..rules import Rules
 from ..rules.bids import Bid
+from ..rules.pitch_points import pitch_categories, points_per_hand
 from .tricks import TrumpTable, build_tables
 
 if TYPE_CHECKING:
@@ -31,6 +32,13 @@ class Program:
     twins: int
     """Mask of the lower copy of each identical pair (copies sit at adjacent
     indices); 0 for a deck without duplicates."""
+    moon_alone: bool
+    """A moon bid sends the bidder's partner out (Bid Euchre; New Yorker option)."""
+    categories: tuple[str, ...]
+    """Pitch: the hand's scoring categories, in ``category_order``."""
+    points_total: int
+    """Pitch: all the points a hand holds."""
+    follow: str
 
 
 @lru_cache(maxsize=128)
@@ -48,12 +56,17 @@ def program_for(rules: Rules) -> Program:
         continuous=_continuous(rules),
         penalize=rules["renege_mode"] == "penalize",
         twins=_twins(rules),
+        moon_alone=rules.family == "bid_euchre" or bool(rules["new_yorker_moon_alone"]),
+        categories=pitch_categories(rules.values) if rules.family == "pitch" else (),
+        points_total=points_per_hand(rules.values) if rules.family == "pitch" else 0,
+        follow=rules["follow"],
     )
 
 
 def _continuous(rules: Rules) -> bool:
     """Whether the auction goes round until all but one pass (RULES.md §1.10)."""
-    return bool(rules["be_bid_rounds"] == "continuous")
+    key = "be_bid_rounds" if rules.family == "bid_euchre" else "bid_rounds"
+    return bool(rules[key] == "continuous")
 
 
 def _twins(rules: Rules) -> int:

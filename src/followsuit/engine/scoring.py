@@ -101,10 +101,23 @@ def bid_euchre_tricks(s: State) -> list[int]:
     return points
 
 
+def _pitch_points(s: State) -> list[int]:
+    from .pitch_scoring import pitch_points
+
+    return pitch_points(s)
+
+
+def _pitch_game_end(s: State) -> int | None:
+    from .pitch_scoring import pitch_game_end
+
+    return pitch_game_end(s)
+
+
 HAND_SCORING: dict[str, Callable[[State], list[int]]] = {
     "euchre_table": euchre_table,
     "cutthroat_table": cutthroat_table,
     "bid_euchre_tricks": bid_euchre_tricks,
+    "pitch_points": _pitch_points,
 }
 
 
@@ -159,4 +172,6 @@ def clear_leader(scores: list[int]) -> int | None:
 GAME_END: dict[str, Callable[[State], int | None]] = {
     "first_to_target": first_to_target,
     "timed": timed,
+    "maker_priority": _pitch_game_end,
+    "bid_to_go_out": _pitch_game_end,
 }

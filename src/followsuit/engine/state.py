@@ -72,28 +72,42 @@ class State:
         "_legal",
         "alone",
         "asked",
+        "auto",
+        "awards",
         "bid",
         "blind",
+        "called",
+        "called_card",
+        "dead",
         "deal_",
         "dealer",
+        "declared",
         "def_alone",
+        "discard_pile",
         "finished",
+        "go_out",
         "hand_no",
+        "hand_points",
         "hands",
         "hidden",
+        "immediate",
+        "kitty",
         "led",
         "log",
+        "made",
         "maker",
         "n",
         "order",
         "ordered_up",
         "out",
         "over",
+        "partner",
         "passed",
         "pending",
         "phase",
         "phase_i",
         "picked_up",
+        "piles",
         "played",
         "prog",
         "queue",
@@ -103,7 +117,9 @@ class State:
         "rules",
         "scores",
         "seed",
+        "shown",
         "start_dealer",
+        "stock",
         "table",
         "taken",
         "time_up",
@@ -155,6 +171,36 @@ class State:
     pending: int
     blind: int
     time_up: bool
+    called: int
+    stock: list[int]
+    """The draw stock, top first (Pitch)."""
+    piles: list[list[int]]
+    """Each seat's face-down blind pile, top first (Blind Pitch)."""
+    kitty: list[int]
+    discard_pile: list[int]
+    """Discards in the order they were made (a short stock is refilled from them)."""
+    partner: int
+    """The called partner (-1 until known to the engine; it is never shown early)."""
+    auto: list[tuple[int, int, str, int, int]]
+    """Automatic card moves: (position in the log, seat, kind, cards, visible-to)."""
+    immediate: tuple[str, int] | None
+    """An immediate end of the game decided by the hand: ("win" | "lose", side)."""
+    go_out: bool
+    """From now on only a unit that makes its bid can win (bid-to-go-out)."""
+    dead: int
+    """Cards out of play for the rest of the hand (a junk hand laid down)."""
+    called_card: int
+    """The card the bidder called (call-your-partner); -1 when none."""
+    declared: bool
+    """The maker declared the moon (``moon_rule = declared``)."""
+    shown: dict[int, int]
+    """Cards shown to everyone out of an otherwise private action (by log index)."""
+    awards: list[tuple[str, int, int]]
+    """Pitch: the hand's categories as won: (category, unit, value), in order."""
+    made: bool
+    """Pitch: the makers made their contract this hand."""
+    hand_points: list[int]
+    """What each side gained in the hand just scored (read by game-end policies)."""
     trick: list[int]
     order: tuple[int, ...]
     led: int
@@ -178,6 +224,7 @@ class State:
         self.finished = ()
         self.results = ()
         self.time_up = False
+        self.go_out = False
         if dealer is None and seed is not None:
             dealer = first_dealer(rules, seed)
         if dealer is not None and not 0 <= dealer < self.n:
@@ -312,6 +359,22 @@ class State:
         s.pending = self.pending
         s.blind = self.blind
         s.time_up = self.time_up
+        s.called = self.called
+        s.stock = self.stock[:]
+        s.piles = [p[:] for p in self.piles]
+        s.kitty = self.kitty[:]
+        s.discard_pile = self.discard_pile[:]
+        s.partner = self.partner
+        s.auto = self.auto[:]
+        s.immediate = self.immediate
+        s.go_out = self.go_out
+        s.dead = self.dead
+        s.called_card = self.called_card
+        s.declared = self.declared
+        s.shown = dict(self.shown) if self.shown else {}
+        s.awards = self.awards
+        s.made = self.made
+        s.hand_points = self.hand_points
         s.trick = self.trick[:]
         s.order = self.order
         s.led = self.led
@@ -439,6 +502,21 @@ class State:
         self.queue = ()
         self.pending = 0
         self.blind = -1
+        self.called = 0
+        self.stock = []
+        self.piles = []
+        self.kitty = []
+        self.discard_pile = []
+        self.partner = -1
+        self.auto = []
+        self.immediate = None
+        self.dead = 0
+        self.called_card = -1
+        self.declared = False
+        self.shown = {}
+        self.awards = []
+        self.made = False
+        self.hand_points = []
         self.trick = []
         self.order = ()
         self.led = -1
@@ -468,6 +546,9 @@ class State:
                 m |= 1 << c
             hands[seat] = m
         self.upcard = -1 if deal.upcard is None else deal.upcard
+        self.stock = list(deal.stock)
+        self.kitty = list(deal.kitty)
+        self.piles = [list(p) for p in deal.piles]
         self._enter(0)
 
     def _enter(self, i: int) -> None:
@@ -487,11 +568,34 @@ class State:
         self._legal = None
         self._enter(self.phase_i + 1)
 
-    def record_action(self, seat: int | None, action: int, visible_to: int = ALL_SEATS) -> None:
-        """Log an action; ``visible_to`` is a seat bitmask for a private one."""
+    def record_action(
+        self, seat: int | None, action: int, visible_to: int = ALL_SEATS, shown: int = 0
+    ) -> None:
+        """Log an action; ``visible_to`` is a seat bitmask for a private one, and
+        ``shown`` the cards of it every seat sees anyway (trumps discarded face up)."""
         if visible_to != ALL_SEATS:
             self.hidden[len(self.log)] = visible_to
+            if shown:
+                self.shown[len(self.log)] = shown
         self.log.append((seat, action))
+
+    def record_auto(self, seat: int, kind: str, cards: int, visible_to: int) -> None:
+        """Log an automatic card move (a draw, a forced discard, taking the kitty):
+        not an action, but part of what seats may know."""
+        self.auto.append((len(self.log), seat, kind, cards, visible_to))
+
+    def draw(self, seat: int, count: int) -> int:
+        """Deal ``count`` cards from the top of the stock to ``seat`` (as many as
+        there are); the draw is seen by that seat only."""
+        taken = self.stock[:count]
+        del self.stock[:count]
+        m = 0
+        for c in taken:
+            m |= 1 << c
+        if m:
+            self.hands[seat] |= m
+            self.record_auto(seat, "draw", m, 1 << seat)
+        return m
 
     def set_trump(self, suit: int) -> None:
         self.trump = suit
@@ -508,6 +612,7 @@ class State:
         scores = self.scores
         for k, p in enumerate(points):
             scores[k] += p
+        self.hand_points = points
         result = HandResult(
             dealer=self.dealer,
             trump=None if redeal or self.trump < 0 else self.trump,

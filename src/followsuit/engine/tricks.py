@@ -44,7 +44,7 @@ def build_table(rules: Rules, trump: int) -> TrumpTable:
     power = list(deck.rank)
     trump_mask = 0
     if trump != NO_TRUMP:
-        slots = TRUMP_ORDERS[rules["trump_order"]](deck, trump)
+        slots = TRUMP_ORDERS[rules["trump_order"]](deck, trump, rules.values)
         top = 64 + len(slots)
         for pos, slot in enumerate(slots):
             for i in slot:

@@ -27,6 +27,7 @@ STANDARD = Variant(
         "target_score": 32,
         "game_end_policy": "first_to_target",
         "stuck_bid": 3,
+        "dealer_may_match": False,
     },
     choices={"game_end_policy": ("first_to_target",), "first_lead": ("bidder", "eldest")},
     summary="""\

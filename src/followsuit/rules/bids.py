@@ -17,16 +17,13 @@ class Bid:
 
     ``label`` is the record spelling (``"4"``, ``"six-help"``, ``"moon"``);
     ``value`` the tricks or points undertaken; ``kind`` says how it is played and
-    scored: ``plain``, ``help`` (lone, with a help exchange) or ``moon`` (lone).
+    scored: ``plain``; in Bid Euchre ``help`` (lone, with a help exchange) and
+    ``moon`` (lone); in Pitch ``five``, ``smudge``, ``blind_smudge`` and ``moon``.
     """
 
     label: str
     value: int
     kind: str = "plain"
-
-    @property
-    def lone(self) -> bool:
-        return self.kind in ("help", "moon")
 
 
 def bid_euchre_ladder(options: Mapping[str, Any]) -> tuple[Bid, ...]:
@@ -41,7 +38,34 @@ def bid_euchre_ladder(options: Mapping[str, Any]) -> tuple[Bid, ...]:
     return tuple(bids)
 
 
+def pitch_ladder(options: Mapping[str, Any]) -> tuple[Bid, ...]:
+    """min_bid … max_bid, then the special bids (RULES.md §3, §4.4).
+
+    With ``FIVE`` the bid of 5 is the five-bid (every trick and the Jack). Without a
+    ``max_bid`` and with a moon, the numbers stop one below the hand's points.
+    """
+    from .pitch_points import points_per_hand
+
+    specials = set(options["special_bids"])
+    top = options["max_bid"]
+    total = points_per_hand(options)
+    if top is None:
+        top = total - 1 if "MOON" in specials else total
+    bids = []
+    for v in range(int(options["min_bid"]), int(top) + 1):
+        bids.append(Bid(str(v), v, "five" if v == 5 and "FIVE" in specials else "plain"))
+    tricks = int(options["hand_size"])
+    if "SMUDGE" in specials:
+        bids.append(Bid("smudge", tricks, "smudge"))
+    if "BLIND_SMUDGE" in specials:
+        bids.append(Bid("blind-smudge", tricks, "blind_smudge"))
+    if "MOON" in specials:
+        bids.append(Bid("moon", total, "moon"))
+    return tuple(bids)
+
+
 LADDERS: dict[str, Callable[[Mapping[str, Any]], tuple[Bid, ...]]] = {
     "none": lambda options: (),
     "bid_euchre": bid_euchre_ladder,
+    "pitch": pitch_ladder,
 }

@@ -36,9 +36,14 @@ class Variant:
     fixed: frozenset[str] = frozenset()
     choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     aliases: tuple[str, ...] = ()
-    #: Options whose value is copied into another option (e.g. ``cutthroat_deck``
-    #: decides ``deck``), so that one house rule is one option.
-    links: Mapping[str, str] = field(default_factory=dict)
+    #: Options whose value decides another option (``cutthroat_deck`` decides
+    #: ``deck``; ``jokers`` 1 or 2 decides ``STD53`` or ``STD54``), so that one house
+    #: rule is one option: ``{source: target}`` copies the value, ``{source: (target,
+    #: {value: target value})}`` maps it.
+    links: Mapping[str, Any] = field(default_factory=dict)
+    #: Settings that apply with a given number of players (a modifier of 3- and
+    #: 4-player Pitch plays by the partnership rules with four).
+    by_players: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
 
 
 #: Options that belong to the variant unless it opens them with ``choices``.
@@ -146,7 +151,8 @@ def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None
     values: dict[str, Any] = {name: opt.default for name, opt in OPTIONS.items()}
     fixed: set[str] = set(STRUCTURAL)
     choices: dict[str, tuple[Any, ...]] = {}
-    links: dict[str, str] = {}
+    links: dict[str, Any] = {}
+    by_players: dict[int, dict[str, Any]] = {}
     for v in lineage:
         values.update(v.settings)
         fixed |= v.fixed
@@ -154,6 +160,8 @@ def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None
             choices[name] = allowed
             fixed.discard(name)
         links.update(v.links)
+        for count, extra in v.by_players.items():
+            by_players.setdefault(count, {}).update(extra)
     family = values["family"]
 
     clean: dict[str, Any] = {}
@@ -177,8 +185,18 @@ def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None
             )
         clean[name] = value
     values.update(clean)
+    for name, value in by_players.get(values["num_players"], {}).items():
+        if name not in clean:
+            values[name] = value
     for source, target in links.items():
-        values[target] = values[source]
+        if isinstance(target, tuple):
+            target, mapping = target
+            if values[source] in mapping:
+                values[target] = mapping[values[source]]
+        else:
+            values[target] = values[source]
+    for derive in DERIVED:
+        derive(values, clean)
     if values["target_score"] is None and values["timed_also_target"]:
         # "target_score then defaults to the parent's" (RULES.md euchre/timed)
         inherited = [v.settings["target_score"] for v in lineage if v.settings.get("target_score")]
@@ -187,6 +205,37 @@ def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None
     rules = Rules(variant, MappingProxyType(values), MappingProxyType(clean), lineage)
     _check(rules)
     return rules
+
+
+def _razzle_sizes(values: dict[str, Any], clean: Mapping[str, Any]) -> None:
+    """Razzle-Dazzle: cards each and kitty by the number of players."""
+    if not values["kitty_size"] and values["exchange"] != "razzle":
+        return
+    table = {row[0]: (row[1], row[2]) for row in values["razzle_hand_size"]}
+    n = values["num_players"]
+    if n not in table:
+        raise OptionError(
+            f"option razzle_hand_size: no hand and kitty size for {n} players", option="num_players"
+        )
+    hand, kitty = table[n]
+    values["hand_size"], values["kitty_size"] = hand, kitty
+    if "deal_packets" not in clean:
+        rounds = {9: (3, 3, 3), 8: (3, 3, 2), 7: (3, 2, 2)}.get(hand)
+        values["deal_packets"] = tuple((p,) * n for p in rounds) if rounds else None
+
+
+def _ten_point_targets(values: dict[str, Any], clean: Mapping[str, Any]) -> None:
+    """10/11/13-point Pitch: the target is the hand's points × players + 1, and a
+    moon is worth the target, unless set (RULES.md pitch/oklahoma-10-point)."""
+    if values["family"] != "pitch":
+        return
+    if values["target_formula"] and "target_score" not in clean:
+        from .pitch_points import points_per_hand
+
+        values["target_score"] = points_per_hand(values) * values["num_players"] + 1
+
+
+DERIVED = (_razzle_sizes, _ten_point_targets)
 
 
 def _unknown_message(name: str, family: str, variant_id: str) -> str:
@@ -208,6 +257,11 @@ def _check(rules: Rules) -> None:
             option="partnership",
         )
     packets = rules.packets
+    if v["piles"] and len(packets) != v["piles"]:
+        raise OptionError(
+            f"option deal_packets: a pile card follows each round; {v['piles']} rounds needed",
+            option="deal_packets",
+        )
     if any(len(r) != n for r in packets):
         raise OptionError(
             f"option deal_packets: every round needs one packet per seat ({n})",
@@ -221,7 +275,12 @@ def _check(rules: Rules) -> None:
                 f"not the hand size {v['hand_size']}",
                 option="deal_packets",
             )
-    needed = n * v["hand_size"] + (1 if v["upcard"] else 0) + (1 if v["dealer_extra_card"] else 0)
+    needed = (
+        n * (v["hand_size"] + v["piles"])
+        + (1 if v["upcard"] else 0)
+        + (1 if v["dealer_extra_card"] else 0)
+        + v["kitty_size"]
+    )
     if needed > len(rules.deck):
         raise OptionError(
             f"option num_players: {n} hands of {v['hand_size']} need {needed} cards; "

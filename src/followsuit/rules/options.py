@@ -232,7 +232,30 @@ def _opt(name: str, kind: str, default: Any, doc: str, **kw: Any) -> None:
 
 _E = frozenset({EUCHRE})
 _B = frozenset({BID_EUCHRE})
+_P = frozenset({PITCH})
 _BP = frozenset({BID_EUCHRE, PITCH})
+
+#: The Pitch scoring categories of RULES.md §1.9.
+CATEGORIES = (
+    "HIGH",
+    "LOW",
+    "JACK",
+    "JICK",
+    "OFF_ACE",
+    "BIG_JOKER",
+    "LITTLE_JOKER",
+    "JOKER",
+    "TREY",
+    "OFF_TREY",
+    "FIVE",
+    "NINE",
+    "ACE_CARD",
+    "TEN_CARD",
+    "DEUCE_CARD",
+    "GAME",
+)
+#: The special bids of RULES.md §4.4.
+SPECIAL_BIDS = ("SMUDGE", "BLIND_SMUDGE", "MOON", "FIVE")
 
 # fmt: off
 # -- §4.1 common / engine ---------------------------------------------------------
@@ -266,9 +289,22 @@ _opt("renege_mode", "enum", "enforce",
 _opt("renege_penalty", "int", 2,
      "Points of one renege penalty: Euchre gives them to the opponents (doubled when a "
      "lone hand is involved); Bid Euchre takes them from the offenders.", minimum=0)
-_opt("misdeal_dealer", "enum", "next",
-     "Who deals after a misdeal a player claims: the next dealer, or the same one.",
-     choices=("same", "next"))
+_opt("misdeal_dealer", "enum", None,
+     "Who deals after a misdeal: the same dealer or the next one. Unset: the next dealer "
+     "after a claim by a player, the same dealer after a misdeal the engine detects.",
+     choices=("same", "next"), nullable=True)
+_opt("nonmaker_tie_break", "enum", "continue",
+     "When two or more units other than the makers reach the target in one hand: the "
+     "highest wins (equal play on), the first to reach it in category order, or play on "
+     "under bid-to-go-out rules.", families=_P,
+     choices=("continue", "order_of_points", "continue_bid_to_go_out"))
+_opt("category_order", "names", ("HIGH", "LOW", "JACK", "JICK", "OFF_ACE", "BIG_JOKER",
+     "LITTLE_JOKER", "JOKER", "TREY", "OFF_TREY", "FIVE", "NINE", "ACE_CARD", "TEN_CARD",
+     "DEUCE_CARD", "GAME"),
+     "The order categories are counted in for tie-breaks.", families=_P, choices=CATEGORIES)
+_opt("loss_threshold", "int", None,
+     "A unit at or below this (negative) score loses: every other unit wins.",
+     families=_P, nullable=True, choices=(-100, -200))
 
 # -- §4.2 Euchre family -----------------------------------------------------------
 
@@ -340,8 +376,9 @@ _opt("be_both_reach_rule", "enum", "higher_score",
      choices=("higher_score", "bidder"))
 _opt("dealer_stuck", "bool", False,
      "If everyone else passes, the dealer may not pass and must bid.", families=_BP)
-_opt("stuck_bid", "int", 3, "The lowest bid a stuck dealer may make.", families=_BP,
-     minimum=1)
+_opt("stuck_bid", "int", None,
+     "The lowest bid a stuck dealer may make (unset: the lowest bid).", families=_BP,
+     minimum=1, nullable=True)
 _opt("ace_no_face", "bool", False,
      "A player dealt an ace and no face card (J Q K) may claim a misdeal before bidding.",
      families=_B)
@@ -355,13 +392,125 @@ _opt("be_joker_discard_timing", "enum", "before_bidding",
      "When the dealer with the extra card discards: before bidding, or right after trump "
      "is named.", families=_B, choices=("before_bidding", "after_trump"))
 
+# -- §4.4 Pitch family -------------------------------------------------------------
+
+_opt("min_bid", "int", 2, "The lowest bid.", families=_P, minimum=1)
+_opt("max_bid", "int", None,
+     "The highest number bid (special bids rank above it). Unset with a moon: one less "
+     "than the points of a hand.", families=_P, minimum=1, nullable=True)
+_opt("special_bids", "names", (), "Special bids above the numbers: SMUDGE, BLIND_SMUDGE, "
+     "MOON; FIVE makes the bid of 5 a five-bid (every trick and the Jack).", families=_P,
+     choices=SPECIAL_BIDS)
+_opt("bid_rounds", "enum", "single",
+     "One round of bids, or rounds until all but one have passed.", families=_P,
+     choices=("single", "continuous"))
+_opt("dealer_may_match", "bool", True,
+     "The dealer may take the contract by equalling the high bid.", families=_P)
+_opt("dealer_match_levels", "names", None,
+     "The bids the dealer may match (unset: every number).", families=_P, nullable=True,
+     choices=(*tuple(str(n) for n in range(1, 19)), "SMUDGE", "BLIND_SMUDGE", "MOON"))
+_opt("dealer_match_ends_auction", "bool", False,
+     "In a continuous auction the dealer's match ends the bidding.", families=_P)
+_opt("joker_pitched", "enum", "spades",
+     "A joker led to pitch trump: spades are trump, the maker names the suit, or a joker "
+     "may not be the first lead.", families=_P, choices=("spades", "name_suit", "forbidden"))
+_opt("category_profile", "enum", "classic4",
+     "The basic categories: High, Low, Jack, Game; or the seed's list (adds Jick, Trey and "
+     "the jokers).", families=_P, choices=("classic4", "seed_extended"))
+_opt("categories", "names", None, "The scoring categories (unset: the variant's).",
+     families=_P, nullable=True, choices=CATEGORIES)
+_opt("point_model", "enum", "cards",
+     "10/11/13-point games: points belong to cards (A J jick jokers T 3 2), or to the "
+     "categories (High, Low, Jack, Jick, jokers, Trey, Game).", families=_P,
+     choices=("cards", "categories"))
+_opt("high_credit", "enum", "captor", "High goes to the captor or the holder.",
+     families=_P, choices=("captor", "holder"))
+_opt("low_credit", "enum", "holder", "Low goes to the holder (who played it) or the captor.",
+     families=_P, choices=("holder", "captor"))
+_opt("high_low_eligibility", "enum", "natural",
+     "High and Low count only cards of the trump suit itself, or any trump.",
+     families=_P, choices=("natural", "any_trump"))
+_opt("game_tie_rule", "enum", "none",
+     "A tie for Game: nobody scores it, or the makers do if they are among the tied.",
+     families=_P, choices=("none", "bidder"))
+_opt("jick_is_trump", "bool", False,
+     "The jack of the same colour (jick) is a trump, just below the jack.", families=_P)
+_opt("jokers", "int", 0, "Jokers in the deck.", families=_P, choices=(0, 1, 2))
+_opt("joker_order", "enum", "fixed",
+     "Two jokers: the big one beats the little one, or the first played wins.",
+     families=_P, choices=("fixed", "first_played"))
+_opt("joker_rank", "enum", "below_jack_or_jick",
+     "Where jokers rank in trump: just below the jack (and jick), or lowest of all.",
+     families=_P, choices=("below_jack_or_jick", "lowest_trump"))
+_opt("discard_draw", "bool", False,
+     "After trump is named each player discards any cards and draws as many.", families=_P)
+_opt("moon_rule", "enum", "off",
+     "Shooting the moon: off; every trick and High, Low, Jack, Game wins at once; or the "
+     "maker declares it before the first lead.", families=_P,
+     choices=("off", "auto_win", "declared"))
+_opt("five_value", "int", 5, "Points of the five of trump.", families=_P, choices=(1, 5))
+_opt("nine_value", "int", 9, "Points of the nine of trump.", families=_P, choices=(9,))
+_opt("smudge_points", "int", 19, "Points of a made (or lost on a failed) smudge.",
+     families=_P, minimum=1)
+_opt("blind_smudge_points", "int", 20, "Points of a made (or failed) blind smudge.",
+     families=_P, minimum=1)
+_opt("moon_success", "enum", "add_value",
+     "A made moon adds its value, or sets the score to the target (0 when negative); a "
+     "failed one then loses the game.", families=_P,
+     choices=("add_value", "set_to_target_or_zero"))
+_opt("moon_value", "int", None, "Points a moon wins or loses (unset: the target score).",
+     families=_P, nullable=True, minimum=1)
+_opt("fill_recipient", "enum", "dealer",
+     "Who takes the rest of the stock after the fill: the dealer or the bidder.",
+     families=_P, choices=("dealer", "bidder"))
+_opt("oklahoma_deal", "enum", "six",
+     "10-point deal: six cards, or nine with the bidder selecting, or nine with draws.",
+     families=_P, choices=("six", "nine_select", "nine_draw"))
+_opt("bidder_may_pass_to_partner", "bool", False,
+     "Nine-card select: the bidder may give surplus trumps to the partner.", families=_P)
+_opt("misdeal_only_4_to_9", "bool", False,
+     "A player whose nine cards are all 4s to 9s (no joker) may claim a misdeal.",
+     families=_P)
+_opt("base_points", "int", 10, "Call-your-partner: 10- or 13-point Pitch.", families=_P,
+     choices=(10, 13))
+_opt("called_card_must_be_trump", "bool", True, "The called card must be a trump.",
+     families=_P)
+_opt("called_card_first_trick", "bool", True,
+     "The holder of the called card must play it to the first trick.", families=_P)
+_opt("razzle_hand_size", "packets", ((5, 9, 9), (6, 8, 6), (7, 7, 5)),
+     "Razzle-Dazzle: (players, cards each, kitty) for each number of players.",
+     families=_P)
+_opt("two_player_throw_in", "bool", False,
+     "Two-player: a hand topped by a ten or lower may be thrown in.", families=_P)
+_opt("new_yorker_junk_hand", "bool", False,
+     "New Yorker: a first hand of only junk ranks may be laid down for six new cards.",
+     families=_P)
+_opt("junk_hand_ranks", "enum", "3-9", "New Yorker: the junk ranks.", families=_P,
+     choices=("3-9",))
+_opt("new_yorker_moon_scoring", "enum", "smudge5",
+     "New Yorker moon: +5/-5, or win/lose the game.", families=_P,
+     choices=("smudge5", "win_lose_game"))
+_opt("new_yorker_moon_alone", "bool", False,
+     "New Yorker: the moon bidder's partner sits out.", families=_P)
+_opt("discard_limited_by_stock", "bool", True,
+     "New Yorker: nobody discards more cards than the stock still holds.", families=_P)
+_opt("trump_lead_must_follow", "bool", True,
+     "A trump lead must be followed with a trump when possible.", families=_P)
+_opt("trick_mode", "enum", "highest", "Highest or lowest card wins.", families=_P,
+     choices=("highest", "lowest"))
+_opt("blind_opening_lead_from_hand", "bool", True,
+     "Blind Pitch: the opening lead comes from the hand, not the pile.", families=_P)
+_opt("blind_pile_on_first_trick", "enum", "only_if_void",
+     "Blind Pitch: a pile card on the first trick only when void in trump, or never.",
+     families=_P, choices=("only_if_void", "never"))
+
 # -- model fields (not user options) ----------------------------------------------
 
 _opt("family", "enum", EUCHRE, "The game family.", families=NONE, choices=FAMILIES)
 _opt("calling", "enum", "euchre_two_round", "How the contract is made.", families=NONE,
      choices=("euchre_two_round", "auction"))
 _opt("bid_ladder", "enum", "none", "The named bid ladder of the auction.", families=NONE,
-     choices=("none", "bid_euchre"))
+     choices=("none", "bid_euchre", "pitch"))
 _opt("trump_declaration", "enum", "upcard_or_named",
      "How trump is fixed: the Euchre calling, named by the bidder, or pitched by the "
      "first lead.", families=NONE, choices=("upcard_or_named", "named", "pitched"))
@@ -370,13 +519,33 @@ _opt("joker_upcard", "bool", False,
      "A joker turned up skips round 1: the dealer names trump and picks the joker up.",
      families=NONE)
 _opt("trump_order", "enum", "euchre", "The named trump ranking function.", families=NONE,
-     choices=("euchre",))
+     choices=("euchre", "pitch"))
 _opt("follow", "enum", "must_follow", "The follow rule (RULES.md §1.8).", families=NONE,
-     choices=("must_follow",))
-_opt("trick_mode", "enum", "highest", "Highest or lowest card wins.", families=NONE,
-     choices=("highest", "lowest"))
+     choices=("must_follow", "follow_or_trump", "trump_only", "blind_pitch"))
+_opt("leftover", "enum", "kitty", "Where the undealt cards go in the record.",
+     families=NONE, choices=("kitty", "stock"))
+_opt("off_ace", "bool", False, "The ace of the same colour is a trump (Missouri).",
+     families=NONE)
+_opt("off_trey", "bool", False, "The three of the same colour is a trump (13-point).",
+     families=NONE)
+_opt("ten_point", "bool", False, "The 10/11/13-point family (trump-only play, fill).",
+     families=NONE)
+_opt("extra_categories", "names", (), "Categories a variant adds to its base.",
+     families=NONE, choices=CATEGORIES)
+_opt("exchange", "enum", "none", "The named exchange after trump is known.",
+     families=NONE, choices=("none", "discard_draw", "nines_fives", "fill", "razzle",
+                             "new_yorker", "discard_three"))
+_opt("piles", "int", 0,
+     "Cards in each seat's face-down blind pile, one dealt after each packet round.",
+     families=NONE, minimum=0)
+_opt("kitty_size", "int", 0, "Cards dealt to a kitty after the hands (Razzle-Dazzle).",
+     families=NONE, minimum=0)
+_opt("target_formula", "bool", False,
+     "The target is the hand's points × players + 1 (the 10-point family).", families=NONE)
+_opt("call_partner", "bool", False, "The bidder calls a card whose holder is the partner.",
+     families=NONE)
 _opt("scoring", "enum", "euchre_table", "The named hand-scoring function.", families=NONE,
-     choices=("euchre_table", "cutthroat_table", "bid_euchre_tricks"))
+     choices=("euchre_table", "cutthroat_table", "bid_euchre_tricks", "pitch_points"))
 _opt("maker_always_alone", "bool", False,
      "The maker always plays alone against everyone (cutthroat).", families=NONE)
 # fmt: on

@@ -7,7 +7,8 @@ first-played rule). Cards not in the order keep their printed suit and natural r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..cards import Deck, Suit
 
@@ -21,7 +22,7 @@ def _slot(deck: Deck, *codes: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def euchre_order(deck: Deck, trump: int) -> Slots:
+def euchre_order(deck: Deck, trump: int, options: Mapping[str, Any]) -> Slots:
     """(JK) · right bower · left bower · A K Q T 9 (RULES.md §2A)."""
     t = Suit(trump)
     same = t.same_colour.char
@@ -30,6 +31,35 @@ def euchre_order(deck: Deck, trump: int) -> Slots:
     return [s for s in slots if s]
 
 
-TRUMP_ORDERS: dict[str, Callable[[Deck, int], Slots]] = {
+def pitch_order(deck: Deck, trump: int, options: Mapping[str, Any]) -> Slots:
+    """A K Q J T … 2, with the variant's additions (RULES.md §1.5): the off-ace
+    after the ace (Missouri), the jick after the jack, the jokers below the jack and
+    jick (or lowest of all), the off-trey between the 3 and the 2 (13-point)."""
+    t = Suit(trump)
+    same = t.same_colour.char
+    slots: list[tuple[int, ...]] = []
+    jokers = [c for c in ("BJ", "LJ", "JK") if c in deck.by_code]
+    if options["joker_order"] == "first_played":
+        joker_slots = [_slot(deck, *jokers)]
+    else:
+        joker_slots = [_slot(deck, c) for c in jokers]
+    for rank in "AKQJT98765432":
+        slots.append(_slot(deck, rank + t.char))
+        if rank == "A" and options["off_ace"]:
+            slots.append(_slot(deck, "A" + same))
+        if rank == "J":
+            if options["jick_is_trump"]:
+                slots.append(_slot(deck, "J" + same))
+            if options["joker_rank"] == "below_jack_or_jick":
+                slots += joker_slots
+        if rank == "3" and options["off_trey"]:
+            slots.append(_slot(deck, "3" + same))
+    if options["joker_rank"] == "lowest_trump":
+        slots += joker_slots
+    return [s for s in slots if s]
+
+
+TRUMP_ORDERS: dict[str, Callable[[Deck, int, Mapping[str, Any]], Slots]] = {
     "euchre": euchre_order,
+    "pitch": pitch_order,
 }

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from . import bid_euchre, euchre
+from . import bid_euchre, euchre, pitch
 from .model import Rules, Variant, make_rules
 
 _VARIANTS: dict[str, Variant] = {}
@@ -31,7 +31,7 @@ def _register(variant: Variant) -> None:
         _ALIASES[alias] = variant.id
 
 
-for _v in (*euchre.VARIANTS, *bid_euchre.VARIANTS):
+for _v in (*euchre.VARIANTS, *bid_euchre.VARIANTS, *pitch.VARIANTS):
     _register(_v)
 
 

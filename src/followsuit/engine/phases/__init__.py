@@ -6,9 +6,22 @@ from ...rules import Rules
 from .auction import Auction, NameTrump
 from .base import Phase
 from .bid_exchange import DealerExtraDiscard, HelpExchange
-from .claims import MisdealOffers
+from .claims import CLAIMS, MisdealOffers
 from .euchre_calling import EuchreCalling
 from .euchre_exchange import AloneDecision, DealerPickup, DefendAlone
+from .pitch_exchange import (
+    Burn,
+    CallPartner,
+    DiscardDraw,
+    DiscardThree,
+    Fill,
+    MoonDeclaration,
+    NewYorkerDraw,
+    NinesFives,
+    PassToPartner,
+    RazzleDiscards,
+    TakeKitty,
+)
 from .play import TrickPlay
 
 EUCHRE_CALLING = EuchreCalling()
@@ -16,13 +29,27 @@ DEALER_PICKUP = DealerPickup()
 PARTNER_ALONE = AloneDecision("with_call")
 ALONE_AFTER_EXCHANGE = AloneDecision("after_exchange")
 DEFEND_ALONE = DefendAlone()
-ACE_NO_FACE = MisdealOffers("ace_no_face")
+OFFERS = {kind: MisdealOffers(kind) for kind in CLAIMS}
 EXTRA_DISCARD_BEFORE = DealerExtraDiscard("before_bidding")
 EXTRA_DISCARD_AFTER = DealerExtraDiscard("after_trump")
 AUCTION = Auction()
 NAME_TRUMP = NameTrump()
 HELP_EXCHANGE = HelpExchange()
 TRICK_PLAY = TrickPlay()
+
+#: Pitch's exchanges after trump is known, by the variant's ``exchange`` name.
+PITCH_EXCHANGES: dict[str, tuple[Phase, ...]] = {
+    "none": (),
+    "discard_draw": (DiscardDraw(),),
+    "new_yorker": (NewYorkerDraw(),),
+    "nines_fives": (NinesFives(),),
+    "fill": (Fill(), PassToPartner(), Burn()),
+    "razzle": (RazzleDiscards(), Burn()),
+    "discard_three": (DiscardThree(),),
+}
+TAKE_KITTY = TakeKitty()
+CALL_PARTNER = CallPartner()
+MOON_DECLARATION = MoonDeclaration()
 
 
 def pipeline_for(rules: Rules) -> tuple[Phase, ...]:
@@ -32,18 +59,29 @@ def pipeline_for(rules: Rules) -> tuple[Phase, ...]:
         steps += [EUCHRE_CALLING, PARTNER_ALONE, DEALER_PICKUP, ALONE_AFTER_EXCHANGE]
         if rules["defend_alone"]:
             steps.append(DEFEND_ALONE)
-    else:
-        if rules["ace_no_face"]:
-            steps.append(ACE_NO_FACE)
-        if rules["dealer_extra_card"]:
-            steps.append(EXTRA_DISCARD_BEFORE)
-        steps.append(AUCTION)
-        if rules["trump_declaration"] == "named":
-            steps.append(NAME_TRUMP)
-        if rules["dealer_extra_card"]:
-            steps.append(EXTRA_DISCARD_AFTER)
-        if any(b.kind == "help" for b in rules.bids):
-            steps.append(HELP_EXCHANGE)
+        steps.append(TRICK_PLAY)
+        return tuple(steps)
+    for kind, (option, _test) in CLAIMS.items():
+        if rules[option]:
+            steps.append(OFFERS[kind])
+    if rules["dealer_extra_card"]:
+        steps.append(EXTRA_DISCARD_BEFORE)
+    steps.append(AUCTION)
+    if rules["exchange"] == "razzle":
+        steps.append(TAKE_KITTY)
+    if rules["trump_declaration"] == "named":
+        steps.append(NAME_TRUMP)
+    if rules["dealer_extra_card"]:
+        steps.append(EXTRA_DISCARD_AFTER)
+    if any(b.kind == "help" for b in rules.bids):
+        steps.append(HELP_EXCHANGE)
+    if rules["discard_draw"] and rules["exchange"] != "discard_draw":
+        steps += PITCH_EXCHANGES["discard_draw"]
+    steps += PITCH_EXCHANGES[rules["exchange"]]
+    if rules["call_partner"]:
+        steps.append(CALL_PARTNER)
+    if rules["moon_rule"] == "declared":
+        steps.append(MOON_DECLARATION)
     steps.append(TRICK_PLAY)
     return tuple(steps)
 

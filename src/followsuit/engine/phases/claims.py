@@ -34,9 +34,30 @@ def ace_no_face(s: State, seat: int) -> bool:
     return aces == 1 if r["ace_no_face_rule"] == "exactly_one_ace" else aces >= 1
 
 
+def throw_in(s: State, seat: int) -> bool:
+    """Two-player Pitch: a hand whose highest card is a ten or lower."""
+    deck = s.rules.deck
+    return all(deck.rank[c] and deck.rank[c] <= 10 for c in bits(s.hands[seat]))
+
+
+def junk_hand(s: State, seat: int) -> bool:
+    """New Yorker: six cards all of rank 3 to 9 (no 2, no ten or higher)."""
+    deck = s.rules.deck
+    return all(3 <= deck.rank[c] <= 9 for c in bits(s.hands[seat]))
+
+
+def four_to_nine(s: State, seat: int) -> bool:
+    """Nine-card select: no point card and no face card: only 4s to 9s, no joker."""
+    deck = s.rules.deck
+    return all(4 <= deck.rank[c] <= 9 for c in bits(s.hands[seat]))
+
+
 #: The named qualifying tests, and the option that turns each on.
 CLAIMS: dict[str, tuple[str, Callable[[State, int], bool]]] = {
     "ace_no_face": ("ace_no_face", ace_no_face),
+    "throw_in": ("two_player_throw_in", throw_in),
+    "junk_hand": ("new_yorker_junk_hand", junk_hand),
+    "four_to_nine": ("misdeal_only_4_to_9", four_to_nine),
 }
 
 
@@ -64,11 +85,20 @@ class MisdealOffers(Phase):
     def apply(self, s: State, action: int) -> None:
         seat = s.to_move
         assert seat is not None
-        if action == A.CLAIM_MISDEAL:
+        if action == A.CLAIM_MISDEAL and self.kind == "junk_hand":
+            # the junk hand is laid down face up; six new cards come from the stock
+            s.record_action(seat, action)
+            dead = s.hands[seat]
+            s.dead |= dead
+            s.hands[seat] = 0
+            s.record_auto(seat, "dead", dead, -1)
+            s.draw(seat, dead.bit_count())
+        elif action == A.CLAIM_MISDEAL:
             s.record_action(seat, action)
             s.end_hand(None, redeal_same_dealer=s.rules["misdeal_dealer"] == "same")
             return
-        s.record_action(seat, action, visible_to=1 << seat)
+        else:
+            s.record_action(seat, action, visible_to=1 << seat)
         s.asked += 1
         if s.asked < len(s.queue):
             s.to_move = s.queue[s.asked]
