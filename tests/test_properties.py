@@ -21,7 +21,7 @@ import followsuit
 from followsuit import record
 from followsuit.engine import IllegalAction
 from followsuit.engine import actions as A
-from followsuit.engine.observation import sample_world
+from followsuit.engine.worlds import sample_world
 
 VARIANTS = [v.id for v in followsuit.variants()]
 
@@ -71,8 +71,82 @@ BID_EUCHRE_OPTIONS = st.fixed_dictionaries(
 )
 
 
+PITCH_COMMON: dict[str, st.SearchStrategy[Any]] = {
+    "game_tie_rule": st.sampled_from(["none", "bidder"]),
+    "low_credit": st.sampled_from(["holder", "captor"]),
+    "high_credit": st.sampled_from(["captor", "holder"]),
+    "high_low_eligibility": st.sampled_from(["natural", "any_trump"]),
+    "renege_mode": st.sampled_from(["enforce", "penalize"]),
+    "dealer_may_match": st.booleans(),
+    "game_end_policy": st.sampled_from(["maker_priority", "bid_to_go_out"]),
+    "trick_mode": st.sampled_from(["highest", "lowest"]),
+}
+PITCH_BY_FEATURE: dict[str, dict[str, st.SearchStrategy[Any]]] = {
+    "plain": {
+        "category_profile": st.sampled_from(["classic4", "seed_extended"]),
+        "trump_lead_must_follow": st.booleans(),
+        "target_score": st.integers(3, 15),
+    },
+    "three": {
+        "moon_rule": st.sampled_from(["off", "auto_win", "declared"]),
+        "discard_draw": st.booleans(),
+    },
+    "jokers": {"joker_pitched": st.sampled_from(["spades", "name_suit", "forbidden"])},
+    "ten_point": {
+        "point_model": st.sampled_from(["cards", "categories"]),
+        "moon_success": st.sampled_from(["add_value", "set_to_target_or_zero"]),
+        "target_score": st.integers(15, 45),
+    },
+    "call_partner": {
+        "called_card_must_be_trump": st.booleans(),
+        "called_card_first_trick": st.booleans(),
+        "base_points": st.sampled_from([10, 13]),
+    },
+    "new_yorker": {
+        "new_yorker_moon_scoring": st.sampled_from(["smudge5", "win_lose_game"]),
+        "new_yorker_moon_alone": st.booleans(),
+        "discard_limited_by_stock": st.booleans(),
+        "new_yorker_junk_hand": st.booleans(),
+    },
+    "blind": {
+        "blind_pile_on_first_trick": st.sampled_from(["only_if_void", "never"]),
+        "blind_opening_lead_from_hand": st.booleans(),
+    },
+    "select": {"bidder_may_pass_to_partner": st.booleans()},
+}
+
+
+def pitch_options(variant: str) -> st.SearchStrategy[dict[str, Any]]:
+    rules = followsuit.load_rules(variant)
+    pool = dict(PITCH_COMMON)
+    if rules["ten_point"]:
+        pool |= PITCH_BY_FEATURE["ten_point"]
+    else:
+        pool |= PITCH_BY_FEATURE["plain"]
+    if rules.num_players == 3:
+        pool |= PITCH_BY_FEATURE["three"]
+    if rules["jokers"] and not rules["ten_point"]:
+        pool |= PITCH_BY_FEATURE["jokers"]
+    if rules["call_partner"]:
+        pool |= PITCH_BY_FEATURE["call_partner"]
+    if rules["exchange"] == "new_yorker":
+        pool |= PITCH_BY_FEATURE["new_yorker"]
+    if rules["follow"] == "blind_pitch":
+        pool |= PITCH_BY_FEATURE["blind"]
+    if rules["oklahoma_deal"] == "nine_select":
+        pool |= PITCH_BY_FEATURE["select"]
+    for choice in ("num_players", "partnership", "jokers"):
+        for v in reversed(followsuit.rules.registry.lineage(followsuit.find_variant(variant))):
+            if choice in v.choices:
+                pool[choice] = st.sampled_from(list(v.choices[choice]))
+                break
+    return st.fixed_dictionaries({}, optional=pool)
+
+
 def options_for(variant: str) -> st.SearchStrategy[dict[str, Any]]:
     """House rules worth mixing for this variant."""
+    if variant.startswith("pitch/"):
+        return pitch_options(variant)
     if variant == "euchre/cutthroat":
         return CUTTHROAT_OPTIONS
     if variant.startswith("bid-euchre/"):
@@ -90,8 +164,18 @@ def options_for(variant: str) -> st.SearchStrategy[dict[str, Any]]:
     return EUCHRE_OPTIONS
 
 
-VARIANT_AND_OPTIONS = st.sampled_from(VARIANTS).flatmap(
-    lambda v: st.tuples(st.just(v), options_for(v))
+def _valid(variant_options: tuple[str, dict[str, Any]]) -> bool:
+    try:
+        followsuit.load_rules(*variant_options)
+    except followsuit.OptionError:
+        return False
+    return True
+
+
+VARIANT_AND_OPTIONS = (
+    st.sampled_from(VARIANTS)
+    .flatmap(lambda v: st.tuples(st.just(v), options_for(v)))
+    .filter(_valid)
 )
 
 
@@ -116,7 +200,7 @@ def sane_choice(state: followsuit.State, rng: random.Random) -> int:
 #: A seeded generator for the choices of a random playout.
 RNG = st.integers(0, 2**32).map(random.Random)
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def card_locations_ok(state: followsuit.State) -> None:
@@ -152,6 +236,33 @@ def card_locations_ok(state: followsuit.State) -> None:
     assert union == deck.full_mask, f"missing: {deck.format_mask(deck.full_mask & ~union)}"
 
 
+def _can_end_early(r: followsuit.Rules) -> bool:
+    """Rules that end a game below the target: moons that win or lose at once, a
+    loss threshold."""
+    return (
+        r["moon_rule"] != "off"
+        or r["loss_threshold"] is not None
+        or (
+            r["family"] == "pitch"
+            and "MOON" in r["special_bids"]
+            and (
+                r["moon_success"] == "set_to_target_or_zero"
+                or r["new_yorker_moon_scoring"] == "win_lose_game"
+            )
+        )
+    )
+
+
+def _special_values(state: followsuit.State) -> list[int]:
+    """What the special bids of this game can win or lose in one hand."""
+    r = state.rules
+    out = [b.value for b in state.prog.bids]
+    out += [r["smudge_points"], r["blind_smudge_points"], 5]
+    out.append(r["moon_value"] or r["target_score"] or 0)
+    out.append(2 * (r["target_score"] or 0))  # set_to_target_or_zero jumps
+    return out
+
+
 def play_out(
     variant: str, options: dict[str, Any], seed: int, rng: random.Random, *, max_steps: int = 20000
 ) -> followsuit.State:
@@ -181,7 +292,7 @@ def test_random_games_conserve_cards_and_end(
     variant, options = variant_options
     state = play_out(variant, options, seed, rnd)
     target = state.rules["target_score"]
-    if state.rules["game_end_policy"] != "timed":
+    if state.rules["game_end_policy"] != "timed" and not _can_end_early(state.rules):
         assert state.scores[state.winner] >= target
     # the running score is the sum of the hands' points
     totals = [0] * len(state.scores)
@@ -190,6 +301,15 @@ def test_random_games_conserve_cards_and_end(
         totals = [t + p for t, p in zip(totals, hand.result.points, strict=True)]
         assert list(hand.result.score) == totals
     assert totals == state.scores
+    if state.rules.family == "pitch":
+        most = state.prog.points_total
+        for hand in state.history():
+            details = hand.result.details
+            # each category at most once, and never more than a hand holds
+            assert len({c for c, _, _ in details}) == len(details)
+            assert sum(v for _, _, v in details) <= most
+            cap = max(most, *_special_values(state))
+            assert all(abs(p) <= cap for p in hand.result.points or ())
 
 
 @SETTINGS
@@ -311,7 +431,29 @@ def test_every_variant_plays_full_games_with_its_default_rules(variant: str) -> 
     for seed in range(3):
         options = {"time_limit_seconds": 60} if variant == "euchre/timed" else {}
         state = play_out(variant, options, seed, rng)
-        if state.rules["game_end_policy"] != "timed":
+        if state.rules["game_end_policy"] != "timed" and not _can_end_early(state.rules):
             assert state.scores[state.winner] >= state.rules["target_score"]
         again = record.replay(record.loads(record.dumps(record.to_record(state))))
         assert record.summary(again) == record.summary(state)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_resamples_what_each_seat_cannot_see(variant: str) -> None:
+    """No leaks, variant by variant: along a game, every seat's (and a spectator's)
+    observation is reproduced exactly by worlds dealt again from it."""
+    rng = random.Random(f"resample/{variant}")
+    options = {"time_limit_seconds": 60} if variant == "euchre/timed" else {}
+    state = followsuit.new_game(variant, options, seed=7)
+    checked = 0
+    for step in range(160):
+        if state.is_over():
+            break
+        if step % 7 == 0:
+            for seat in [None, *range(state.n)]:
+                obs = state.observation(seat)
+                world = sample_world(obs, rng)
+                assert world.observation(seat) == obs
+                card_locations_ok(world)
+                checked += 1
+        state.apply(sane_choice(state, rng))
+    assert checked >= 10

@@ -76,6 +76,8 @@ def parse_action(s: State, text: str) -> int:
             raise IllegalAction(f"expected 'bid V', got {text!r}")
         ladder = [b.lower() for b in s.prog.ladder]
         value = args[0].lower()
+        if value == "moon" and value not in ladder:
+            return A.DECLARE_MOON  # moon_rule = declared: the maker's announcement
         if value not in ladder:
             allowed = ", ".join(s.prog.ladder) or "none in this variant"
             raise IllegalAction(f"{args[0]} is not a bid here (bids: {allowed})")
@@ -87,6 +89,17 @@ def parse_action(s: State, text: str) -> int:
     if verb == "play-pile":
         if len(args) > 1:
             raise IllegalAction(f"expected 'play-pile [C]', got {text!r}")
+        if args and s.to_move is not None:
+            # a finished record may name the card; it must be the pile's top card
+            pile = s.piles[s.to_move] if s.piles else []
+            named = _card(s, args[0], 0)
+            if not pile:
+                raise IllegalAction(f"seat {s.to_move} has no pile to play from")
+            if s.rules.deck.codes[pile[0]] != s.rules.deck.codes[named]:
+                raise IllegalAction(
+                    f"the top card of seat {s.to_move}'s pile is "
+                    f"{s.rules.deck.codes[pile[0]]}, not {args[0].upper()}"
+                )
         return A.PLAY_PILE
     if verb == "call-partner":
         if len(args) != 1:

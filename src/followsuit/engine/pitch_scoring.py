@@ -118,6 +118,7 @@ def pitch_points(s: State) -> list[int]:
         won[unit] += value
         awards.append((category, unit, value))
     s.awards = awards
+    s.awards_by_seat = [(c, units[u], v) for c, u, v in awards]
 
     maker_unit = unit_of[s.maker]
     bid = prog.bids[s.bid]

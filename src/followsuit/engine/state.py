@@ -43,6 +43,8 @@ class HandResult:
     points: tuple[int, ...] | None
     score: tuple[int, ...]
     redeal: bool = False
+    details: tuple[tuple[str, tuple[int, ...], int], ...] = ()
+    """Pitch: each category won, as (category, the seats credited, value)."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,7 @@ class State:
         "asked",
         "auto",
         "awards",
+        "awards_by_seat",
         "bid",
         "blind",
         "called",
@@ -197,6 +200,8 @@ class State:
     """Cards shown to everyone out of an otherwise private action (by log index)."""
     awards: list[tuple[str, int, int]]
     """Pitch: the hand's categories as won: (category, unit, value), in order."""
+    awards_by_seat: list[tuple[str, tuple[int, ...], int]]
+    """The same with the seats of each unit (kept in the hand's result)."""
     made: bool
     """Pitch: the makers made their contract this hand."""
     hand_points: list[int]
@@ -373,6 +378,7 @@ class State:
         s.declared = self.declared
         s.shown = dict(self.shown) if self.shown else {}
         s.awards = self.awards
+        s.awards_by_seat = self.awards_by_seat
         s.made = self.made
         s.hand_points = self.hand_points
         s.trick = self.trick[:]
@@ -515,6 +521,7 @@ class State:
         self.declared = False
         self.shown = {}
         self.awards = []
+        self.awards_by_seat = []
         self.made = False
         self.hand_points = []
         self.trick = []
@@ -586,7 +593,10 @@ class State:
 
     def draw(self, seat: int, count: int) -> int:
         """Deal ``count`` cards from the top of the stock to ``seat`` (as many as
-        there are); the draw is seen by that seat only."""
+        there are, and none when the hand already holds enough); the draw is seen
+        by that seat only."""
+        if count <= 0:
+            return 0
         taken = self.stock[:count]
         del self.stock[:count]
         m = 0
@@ -620,6 +630,7 @@ class State:
             points=tuple(points),
             score=tuple(scores),
             redeal=redeal,
+            details=tuple(self.awards_by_seat),
         )
         self.finished = (*self.finished, HandLog(self.dealer, deal, tuple(self.log), result))
         self.results = (*self.results, result)

@@ -512,8 +512,9 @@ _opt("calling", "enum", "euchre_two_round", "How the contract is made.", familie
 _opt("bid_ladder", "enum", "none", "The named bid ladder of the auction.", families=NONE,
      choices=("none", "bid_euchre", "pitch"))
 _opt("trump_declaration", "enum", "upcard_or_named",
-     "How trump is fixed: the Euchre calling, named by the bidder, or pitched by the "
-     "first lead.", families=NONE, choices=("upcard_or_named", "named", "pitched"))
+     "How trump is fixed: pitched (the suit of the maker's first card) or named by the "
+     "winning bidder (Euchre: by its calling).", families=_P,
+     choices=("upcard_or_named", "named", "pitched"))
 _opt("upcard", "bool", True, "One card is turned up after the deal.", families=NONE)
 _opt("joker_upcard", "bool", False,
      "A joker turned up skips round 1: the dealer names trump and picks the joker up.",
@@ -533,8 +534,8 @@ _opt("ten_point", "bool", False, "The 10/11/13-point family (trump-only play, fi
 _opt("extra_categories", "names", (), "Categories a variant adds to its base.",
      families=NONE, choices=CATEGORIES)
 _opt("exchange", "enum", "none", "The named exchange after trump is known.",
-     families=NONE, choices=("none", "discard_draw", "nines_fives", "fill", "razzle",
-                             "new_yorker", "discard_three"))
+     families=NONE, choices=("none", "nines_fives", "fill", "razzle", "new_yorker",
+                             "discard_three"))
 _opt("piles", "int", 0,
      "Cards in each seat's face-down blind pile, one dealt after each packet round.",
      families=NONE, minimum=0)

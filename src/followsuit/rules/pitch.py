@@ -43,7 +43,12 @@ FOUR_HANDED = {
     }
 }
 THREE_OR_FOUR = {"num_players": (3, 4)}
-POLICIES = {"game_end_policy": ("maker_priority", "bid_to_go_out")}
+POLICIES = {
+    "game_end_policy": ("maker_priority", "bid_to_go_out"),
+    "trump_declaration": ("pitched", "named"),
+}
+#: The seed's category list counts the jick, which is then a trump (RULES.md P-1).
+SEED_EXTENDED = {"category_profile": ("jick_is_trump", {"seed_extended": True})}
 
 CUTTHROAT_3P = Variant(
     id="pitch/cutthroat-3p",
@@ -57,6 +62,7 @@ CUTTHROAT_3P = Variant(
         "nonmaker_tie_break": "continue",
     },
     choices=POLICIES,
+    links=SEED_EXTENDED,
     summary="""\
 Three players, each for themselves, 52 cards, six each (in threes); the rest is
 not used. One round of bids from the dealer's left: pass, 2, 3 or 4 (min_bid=3 for
@@ -86,6 +92,7 @@ PARTNERSHIP_4P = Variant(
         "moon_rule": "off",
     },
     choices=POLICIES,
+    links=SEED_EXTENDED,
     summary="""\
 Four players, two teams, partners opposite; otherwise as three-player Pitch: six
 each, one round of bids 2-4 (partners may overbid each other, the dealer may take
@@ -113,7 +120,7 @@ DISCARD_DRAW = Variant(
     id="pitch/discard-draw",
     title="Pitch with discard and draw",
     parent="pitch/cutthroat-3p",
-    settings={"trump_declaration": "named", "discard_draw": True, "exchange": "discard_draw"},
+    settings={"trump_declaration": "named", "discard_draw": True},
     choices=THREE_OR_FOUR,
     by_players=FOUR_HANDED,
     summary="""\

@@ -40,13 +40,13 @@ TRICK_PLAY = TrickPlay()
 #: Pitch's exchanges after trump is known, by the variant's ``exchange`` name.
 PITCH_EXCHANGES: dict[str, tuple[Phase, ...]] = {
     "none": (),
-    "discard_draw": (DiscardDraw(),),
     "new_yorker": (NewYorkerDraw(),),
     "nines_fives": (NinesFives(),),
     "fill": (Fill(), PassToPartner(), Burn()),
     "razzle": (RazzleDiscards(), Burn()),
     "discard_three": (DiscardThree(),),
 }
+DISCARD_DRAW = DiscardDraw()
 TAKE_KITTY = TakeKitty()
 CALL_PARTNER = CallPartner()
 MOON_DECLARATION = MoonDeclaration()
@@ -75,8 +75,8 @@ def pipeline_for(rules: Rules) -> tuple[Phase, ...]:
         steps.append(EXTRA_DISCARD_AFTER)
     if any(b.kind == "help" for b in rules.bids):
         steps.append(HELP_EXCHANGE)
-    if rules["discard_draw"] and rules["exchange"] != "discard_draw":
-        steps += PITCH_EXCHANGES["discard_draw"]
+    if rules["discard_draw"]:
+        steps.append(DISCARD_DRAW)
     steps += PITCH_EXCHANGES[rules["exchange"]]
     if rules["call_partner"]:
         steps.append(CALL_PARTNER)

@@ -25,6 +25,7 @@ class DealerPickup(Phase):
     def enter(self, s: State) -> None:
         s.hands[s.dealer] |= 1 << s.upcard
         s.picked_up = True
+        s.record_auto(s.dealer, "take", 1 << s.upcard, -1)
         s.to_move = s.dealer
 
     def legal(self, s: State) -> list[int]:

@@ -56,7 +56,8 @@ def point_trumps(s: State) -> int:
 
 
 def discard_auto(s: State, seat: int, cards: int, kind: str = "discard") -> None:
-    """Drop ``cards`` from a hand face down, without a choice (logged, not an action)."""
+    """Drop ``cards`` from a hand face down, without a choice (logged, not an
+    action): ``discard`` drops every non-trump, ``trim`` only some (down to six)."""
     if not cards:
         return
     s.hands[seat] &= ~cards
@@ -84,7 +85,7 @@ def refill(s: State, seat: int, count: int) -> None:
     if short > 0 and s.discard_pile:
         taken = s.discard_pile[:short]
         del s.discard_pile[:short]
-        take_cards(s, seat, taken, "draw")
+        take_cards(s, seat, taken, "retake")
 
 
 def misdeal(s: State) -> None:
@@ -239,7 +240,7 @@ class Fill(Phase):
                     kept.append(c)
                     continue
                 take_cards(s, seat, [c], "take")
-                discard_auto(s, seat, 1 << max(bits(dead)))
+                discard_auto(s, seat, 1 << max(bits(dead)), "trim")
             s.stock[:] = kept
         left = [c for c in s.stock if trump >> c & 1]
         s.stock[:] = [c for c in s.stock if not trump >> c & 1]
@@ -265,7 +266,7 @@ def keep_six(s: State, seat: int, arrived: list[int]) -> None:
     drop = 0
     for c in order[:excess]:
         drop |= 1 << c
-    discard_auto(s, seat, drop)
+    discard_auto(s, seat, drop, "trim")
 
 
 class DiscardThree(Phase):
@@ -282,7 +283,7 @@ class DiscardThree(Phase):
             drop = 0
             for c in plain[:3]:
                 drop |= 1 << c
-            discard_auto(s, seat, drop)
+            discard_auto(s, seat, drop, "trim")
             if len(plain) < 3:
                 queue.append(seat)
         s.queue = tuple(queue)
@@ -355,7 +356,7 @@ class RazzleDiscards(Phase):
         drop = 0
         for c in plain[: max(0, excess)]:
             drop |= 1 << c
-        discard_auto(s, bidder, drop)
+        discard_auto(s, bidder, drop, "trim")
         for seat in from_eldest(s):
             if seat != bidder:
                 discard_auto(s, seat, s.hands[seat] & ~trump)
@@ -397,7 +398,7 @@ class NinesFives(Phase):
             if s.hands[s.dealer].bit_count() < HAND and s.discard_pile:
                 pile = s.discard_pile[:]
                 s.discard_pile.clear()
-                take_cards(s, s.dealer, pile, "take")
+                take_cards(s, s.dealer, pile, "retake")
             s.round = 1
             if s.hands[s.dealer].bit_count() > HAND:
                 s.to_move = s.dealer
@@ -550,7 +551,7 @@ class PassToPartner(Phase):
             drop = 0
             for c in plain[: max(0, extra)]:
                 drop |= 1 << c
-            discard_auto(s, partner, drop)
+            discard_auto(s, partner, drop, "trim")
         s.advance()
 
     def explain(self, s: State, action: int) -> str:
