@@ -66,9 +66,21 @@ def main() -> None:
     parser.add_argument("--variant", default="euchre/american")
     parser.add_argument("--option", "-o", action="append", default=[])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--families", action="store_true", help="also time one variant of each family (fewer hands)"
+    )
     args = parser.parse_args()
     options = dict(o.split("=", 1) for o in args.option)
     print(f"machine: {machine()}")
+    if args.families:
+        for variant in (
+            "bid-euchre/standard",
+            "pitch/partnership-4p",
+            "pitch/oklahoma-10-point",
+            "pitch/blind",
+        ):
+            seconds, steps = run(variant, {}, 5000, args.seed)
+            print(f"{variant:28s} {5000 / seconds:9,.0f} hands/s  {steps / seconds:9,.0f} steps/s")
     run(args.variant, options, 2000, args.seed)  # warm-up
     seconds, steps = run(args.variant, options, args.hands, args.seed)
     print(f"variant: {args.variant} {options or ''}")

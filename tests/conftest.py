@@ -56,6 +56,42 @@ def dealt(
     return state
 
 
+def pitch_dealt(
+    hands: list[str],
+    *,
+    dealer: int,
+    variant: str = "pitch/partnership-4p",
+    options: dict[str, Any] | None = None,
+    stock: str | None = None,
+    kitty: str = "",
+    piles: list[str] | None = None,
+) -> followsuit.State:
+    """A Pitch hand dealt as given; the cards not named go to the stock in deck
+    order after any ``stock`` named (top first)."""
+    rules = followsuit.load_rules(variant, options)
+    deck = rules.deck
+    used = 0
+
+    def take(text: str) -> tuple[int, ...]:
+        nonlocal used
+        cards = deck.parse_cards(text.split(), used)
+        for c in cards:
+            used |= 1 << c
+        return tuple(cards)
+
+    parsed = tuple(take(h) for h in hands)
+    kitty_cards = take(kitty) if kitty else ()
+    pile_cards = tuple(take(p) for p in piles) if piles else ()
+    top = list(take(stock)) if stock else []
+    rest = [c for c in range(len(deck)) if not used >> c & 1]
+    state = followsuit.State(rules)
+    state.deal(
+        followsuit.Deal(hands=parsed, kitty=kitty_cards, stock=tuple(top + rest), piles=pile_cards),
+        dealer,
+    )
+    return state
+
+
 def play_all(state: followsuit.State, texts: list[str]) -> None:
     for t in texts:
         state.apply(t)

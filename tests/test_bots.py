@@ -31,8 +31,25 @@ def test_bots_never_import_the_state() -> None:
                 assert "State" not in names, f"{path.name} imports State"
 
 
+@pytest.mark.parametrize("variant", [v.id for v in followsuit.variants()])
 @pytest.mark.parametrize("name", ["random", "rules"])
-def test_bots_choose_legal_actions(name: str) -> None:
+def test_bots_choose_legal_actions_in_every_variant(name: str, variant: str) -> None:
+    options = {"time_limit_seconds": 60} if variant == "euchre/timed" else {}
+    for seed in range(2):
+        state = followsuit.new_game(variant, options, seed=seed)
+        bots = [make_bot(name, seed=k) for k in range(state.n)]
+        for _ in range(300):
+            if state.is_over():
+                break
+            seat = state.current_player
+            assert seat is not None
+            obs = state.observation(seat)
+            action = bots[seat].choose(obs)
+            assert action in obs.legal_actions
+            state.apply(action)
+
+
+def test_bots_handle_every_euchre_house_rule() -> None:
     rng = random.Random(1)
     for seed in range(15):
         options = {
@@ -42,19 +59,33 @@ def test_bots_choose_legal_actions(name: str) -> None:
             "euchre_alone_allowed_for": rng.choice(["maker_only", "maker_or_partner"]),
         }
         state = followsuit.new_game("euchre/american", options, seed=seed)
-        bots = [make_bot(name, seed=k) for k in range(4)]
+        bot = make_bot("rules")
         while not state.is_over():
             seat = state.current_player
             assert seat is not None
-            obs = state.observation(seat)
-            action = bots[seat].choose(obs)
-            assert action in obs.legal_actions
-            state.apply(action)
+            state.apply(bot.choose(state.observation(seat)))
 
 
 def test_rules_bot_beats_random_play() -> None:
     result = play_match("euchre/american", [EuchreRulesBot(), RandomBot(7)], 40, seed="t")
     assert result.wins[0] >= 36
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "pitch/partnership-4p",
+        "pitch/oklahoma-10-point",
+        "bid-euchre/standard",
+        "pitch/new-yorker",
+        "pitch/blind",
+    ],
+)
+def test_rules_bot_beats_random_play_in_other_families(variant: str) -> None:
+    from followsuit.bots import RulesBot
+
+    result = play_match(variant, [RulesBot(), RandomBot(3)], 16, seed="f")
+    assert result.wins[0] >= 13
 
 
 def test_rules_bot_plays_even_with_itself() -> None:

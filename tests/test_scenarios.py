@@ -1,4 +1,4 @@
-"""SCENARIOS.md S1–S4 as replayed records: exact scores and legal-move checkpoints."""
+"""SCENARIOS.md S1–S12 as replayed records: exact scores and legal-move checkpoints."""
 
 from __future__ import annotations
 
@@ -8,22 +8,16 @@ from followsuit import record
 
 from .conftest import SCENARIOS, legal_cards, load_json, shared_path
 
-EUCHRE_RECORDS = [
-    "S1",
-    "S2",
-    "S2-single",
-    "S3",
-    "S3-single",
-    "S4",
-    "S5",
-    "S5-single",
-    "S6",
-    "S7",
-    "S7-single",
-    "S8",
-    "S8-single",
+# fmt: off
+RECORDS = [
+    "S1", "S2", "S2-single", "S3", "S3-single", "S4", "S5", "S5-single",
+    "S6", "S7", "S7-single", "S8", "S8-single",
+    "S9", "S9-single", "S9-tie_bidder", "S9-tie_bidder-single", "S9-low_captor",
+    "S9-low_captor-single", "S9-both", "S9-both-single", "S10", "S10-low_captor",
+    "S11", "S11-single", "S12",
 ]
-
+# fmt: on
+A, B, C, D = 0, 1, 2, 3
 N, E, S, W = 0, 1, 2, 3
 CHECKPOINTS = {
     # scenario: {(trick number, seat): legal cards}
@@ -35,10 +29,24 @@ CHECKPOINTS = {
     "S6": {(2, N): {"JS"}},
     "S7": {(1, N): {"QH"}, (2, S): {"TH"}},
     "S8": {(1, E): {"TS", "JC"}, (2, E): {"JC"}},
+    "S9": {
+        (1, C): {"2H"},
+        (2, C): {"TC", "QD", "8D", "7S", "6C"},
+        (3, C): {"TC"},
+        (3, A): {"TD", "AS", "QS", "9S"},
+    },
+    "S10": {(1, E): {"2S", "JS"}, (2, E): {"JS"}, (3, S): {"KD"}, (4, W): {"JC", "7C"}},
+    "S11": {(2, E): {"3S", "QH", "9H"}, (4, E): {"QH", "KC", "3S"}},
+    "S12": {
+        (1, C): {"JK"},
+        (1, D): {"3D", "TD"},
+        (2, D): {"TD"},
+        (2, C): {"QH", "JC", "3H", "7S", "KS"},
+    },
 }
 
 
-@pytest.mark.parametrize("name", EUCHRE_RECORDS)
+@pytest.mark.parametrize("name", RECORDS)
 def test_scenario_record_replays_to_expected_result(name: str) -> None:
     path = shared_path("fixtures", "scenarios", f"{name}.json")
     state = record.replay(record.load(path))

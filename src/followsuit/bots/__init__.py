@@ -13,6 +13,7 @@ from ..engine.observation import Observation
 from .base import Bot
 from .bid_euchre_rules import BidEuchreRulesBot
 from .euchre_rules import EuchreRulesBot
+from .pitch_rules import PitchRulesBot
 from .random_bot import RandomBot
 
 
@@ -25,6 +26,7 @@ class RulesBot:
         self.by_family: dict[str, Bot] = {
             "euchre": EuchreRulesBot(),
             "bid_euchre": BidEuchreRulesBot(),
+            "pitch": PitchRulesBot(),
         }
 
     def choose(self, obs: Observation) -> int:
@@ -51,6 +53,7 @@ __all__ = [
     "BidEuchreRulesBot",
     "Bot",
     "EuchreRulesBot",
+    "PitchRulesBot",
     "RandomBot",
     "RulesBot",
     "make_bot",

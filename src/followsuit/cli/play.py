@@ -19,17 +19,19 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ..bots import Bot
-from ..cards import Suit
+from ..cards import Suit, bits
 from ..engine import IllegalAction, State
 from ..engine import actions as A
-from ..engine.observation import Observation
+from ..engine.observation import Move, Observation
 from ..record import save
-from .render import card_text, hand_text, seat_names, sorted_hand
+from .render import card_text, hand_text, seat_names, short_names, sorted_hand
 
 HELP = """\
 Type the number of a choice, or the action itself:
   a card such as JH (jack of hearts), TC (ten of clubs), AS; jokers JK, BJ, LJ
   pass · order-up · order-up alone · call H · call H alone · alone · partner
+  a bid: 3, bid 4, bid moon · trump H · discard 4C 7D (or just the cards)
+  pile (the top card of your blind pile) · call-partner AH
   q to stop (the game so far is saved), ? for this help."""
 
 
@@ -67,6 +69,7 @@ class TerminalGame:
         self.record_path = record_path
         self.delay = delay
         self.names = seat_names(state.n, human)
+        self.short = short_names(state.n)
 
     # ------------------------------------------------------------------ loop
 
@@ -116,10 +119,15 @@ class TerminalGame:
             self._narrate(obs_before, seat, action, obs_before.text(action))
         else:
             # narrate only what this seat's observation shows (never a private offer)
-            seen = state.observation(self.human).actions[len(obs_before.actions) :]
-            for who, act, text in seen:
+            after = state.observation(self.human)
+            for who, act, text in after.actions[len(obs_before.actions) :]:
                 if who is not None:
                     self._narrate(obs_before, who, act, text)
+            for move in after.moves[len(obs_before.moves) :]:
+                self._narrate_move(after, move)
+            pitched = after.rules["trump_declaration"] == "pitched"
+            if pitched and obs_before.trump is None and after.trump is not None:
+                self.console.print(f"  Trump is {Suit(after.trump).word}.", style="bold")
         if len(tricks) > n_tricks:
             t = tricks[-1]
             card = dict(t.plays)[t.winner]
@@ -172,6 +180,23 @@ class TerminalGame:
             line = Text(f"{name}: {text}")
         self.console.print(line)
 
+    def _narrate_move(self, obs: Observation, move: Move) -> None:
+        """An automatic card move: a draw, taking the kitty, a forced drop."""
+        if move.kind == "take" and obs.upcard is not None and move.cards == 1 << obs.upcard:
+            return  # the Euchre pick-up is narrated with the call
+        name = self.names[move.seat]
+        things = "a card" if move.count == 1 else f"{move.count} cards"
+        cards = "" if move.cards is None else ": " + obs.rules.deck.format_mask(move.cards)
+        verb = {
+            "draw": "is dealt",
+            "take": "takes",
+            "retake": "takes back",
+            "dead": "lays down",
+            "discard": "drops",
+            "trim": "drops",
+        }.get(move.kind, move.kind)
+        self.console.print(Text(f"  {name} {verb} {things}{cards}", style="dim"))
+
     def _hand_header(self) -> None:
         state = self.state
         obs = state.observation(self.human)
@@ -188,10 +213,7 @@ class TerminalGame:
     def _score_line(self, obs: Observation) -> str:
         parts = []
         for k, side in enumerate(obs.rules.sides):
-            who = "-".join(
-                self.names[s].split(" ")[0][0] if obs.rules.num_players == 4 else str(s)
-                for s in side
-            )
+            who = "-".join(self.short[p] for p in side)
             parts.append(f"{who} {obs.scores[k]}")
         target = obs.rules["target_score"]
         return "Score: " + ", ".join(parts) + (f" (game to {target})" if target else "")
@@ -239,12 +261,32 @@ class TerminalGame:
         state = self.state
         obs = state.observation(self.human)
         choices = list(obs.legal_actions)
-        if choices and (A.is_play(choices[0]) or choices[0] >= A.DISCARD):
-            shown = sorted_hand(obs, obs.hand)
-            choices.sort(
-                key=lambda a: shown.index(a if A.is_play(a) else A.cards_of(a).bit_length() - 1)
+        sets = [a for a in choices if a >= A.DISCARD]
+        hint = ""
+        if sets and (len(sets) > 12 or any(A.cards_of(a).bit_count() > 1 for a in sets)):
+            # too many card sets to number: the player types the cards
+            sizes = sorted({A.cards_of(a).bit_count() for a in sets})
+            verb = "discard" if sets[0] >> 64 == 1 else "give"
+            count = (
+                f"{sizes[0]} card{'s' if sizes[0] > 1 else ''}"
+                if len(sizes) == 1
+                else (f"{sizes[0]} to {sizes[-1]} cards")
             )
+            hint = f"Type the {count} to {verb}, e.g. {verb} " + " ".join(
+                obs.rules.deck.codes[c] for c in bits(A.cards_of(sets[0]))
+            )
+            choices = [a for a in choices if a < A.DISCARD]
+        elif choices and (A.is_play(choices[0]) or choices[0] >= A.DISCARD):
+            shown = sorted_hand(obs, obs.hand)
+
+            def place(a: int) -> int:
+                card = a if A.is_play(a) else A.cards_of(a).bit_length() - 1
+                return shown.index(card) if card in shown else len(shown)
+
+            choices.sort(key=place)
         self._show_turn(obs, choices)
+        if hint:
+            self.console.print(hint, style="cyan")
         while True:
             text = self.console.input("[bold]Your move:[/bold] ").strip()
             if not text:
@@ -262,7 +304,7 @@ class TerminalGame:
                     bid = -1
                 if bid in choices:  # in the auction a number is a bid
                     return bid
-            if text.isdigit():
+            if text.isdigit() and choices:
                 k = int(text)
                 if 1 <= k <= len(choices):
                     return choices[k - 1]
@@ -295,6 +337,16 @@ class TerminalGame:
             pass
         legal = state.legal_actions()
         words = low.split()
+        if len(words) > 1 and all(len(w) == 2 for w in words):  # a list of cards
+            for verb in ("discard", "give"):
+                try:
+                    a = state.parse_action(f"{verb} {low}")
+                except IllegalAction:
+                    continue
+                if a in legal:
+                    return a
+        if len(words) == 1 and words[0] in ("pile", "play-pile"):
+            return A.PLAY_PILE
         if len(words) == 1 and len(words[0]) in (2, 3):
             for verb in ("play", "discard"):
                 try:
@@ -333,7 +385,7 @@ class TerminalGame:
             info.append(
                 "Tricks: "
                 + ", ".join(
-                    f"{'-'.join(self.names[s][0] for s in side)} {w}"
+                    f"{'-'.join(self.short[p] for p in side)} {w}"
                     for side, w in zip(sides, won, strict=True)
                 )
             )
@@ -347,6 +399,20 @@ class TerminalGame:
                 line.append(f"{self.names[seat].split(' ')[0]} ")
                 line.append_text(card_text(obs, card))
             console.print(line)
+        extra = []
+        if obs.pile_sizes and obs.seat is not None and obs.pile_sizes[obs.seat]:
+            extra.append(f"your pile: {obs.pile_sizes[obs.seat]} cards face down")
+        if obs.stock_size and obs.phase != "play":
+            extra.append(f"stock: {obs.stock_size}")
+        if obs.called_card is not None:
+            partner = self.names[obs.partner] if obs.partner is not None else "unknown yet"
+            extra.append(
+                f"called card {obs.rules.deck.codes[obs.called_card]} (partner: {partner})"
+            )
+        if obs.trump is None and obs.bid is not None and A.is_play(choices[0] if choices else -1):
+            extra.append("the suit you lead becomes trump")
+        if extra:
+            console.print(" · ".join(extra))
         playing = bool(choices) and A.is_play(choices[0])
         hand = Text("Your hand: ")
         hand.append_text(hand_text(obs, set(choices) if playing else set()))
@@ -359,8 +425,10 @@ class TerminalGame:
             if A.is_play(a):
                 line.append_text(card_text(obs, a))
             elif a >= A.DISCARD:
-                line.append("discard ")
+                line.append("discard " if a >> 64 == 1 else "give ")
                 line.append_text(card_text(obs, (A.cards_of(a)).bit_length() - 1))
+            elif a == A.PLAY_PILE:
+                line.append("top of your pile")
             else:
                 line.append(obs.text(a))
         console.print(line)

@@ -12,8 +12,13 @@ SUIT_STYLE = ("bold", "bold red", "bold red", "bold")
 COMPASS = ("North", "East", "South", "West")
 
 
+def short_names(n: int) -> list[str]:
+    """N E S W for four players, A B C … otherwise (as SCENARIOS.md writes them)."""
+    return [c[0] for c in COMPASS] if n == 4 else [chr(ord("A") + k) for k in range(n)]
+
+
 def seat_names(n: int, human: int | None) -> list[str]:
-    names = list(COMPASS) if n == 4 else [f"Seat {k}" for k in range(n)]
+    names = list(COMPASS) if n == 4 else [f"Player {c}" for c in short_names(n)]
     if human is not None:
         names[human] = f"{names[human]} (you)"
     return names

@@ -39,6 +39,8 @@ class Program:
     points_total: int
     """Pitch: all the points a hand holds."""
     follow: str
+    orders: dict[tuple[int, int], tuple[int, ...]]
+    """Trick play orders by (leader, seats sitting out), filled as they are met."""
 
 
 @lru_cache(maxsize=128)
@@ -60,6 +62,7 @@ def program_for(rules: Rules) -> Program:
         categories=pitch_categories(rules.values) if rules.family == "pitch" else (),
         points_total=points_per_hand(rules.values) if rules.family == "pitch" else 0,
         follow=rules["follow"],
+        orders={},
     )
 
 

@@ -105,44 +105,35 @@ class TrickPlay(Phase):
 
     def apply(self, s: State, action: int) -> None:
         seat: int = s.to_move  # type: ignore[assignment]
-        if action >= 64:
-            if A.TRUMP <= action < A.TRUMP + 4:  # naming trump for a pitched joker
-                s.record_action(seat, action)
-                s.pending = action - A.TRUMP + 1
-                return
-            # the top card of the seat's blind pile, unseen until now
+        trick = s.trick
+        if action < 64:
+            card = action
+            bit = 1 << card
+            if trick and s.prog.penalize:
+                self._note_renege(s, seat, card)
+            s.hands[seat] ^= bit
+            s.log.append((seat, card))
+        elif A.TRUMP <= action < A.TRUMP + 4:  # naming trump for a pitched joker
+            s.record_action(seat, action)
+            s.pending = action - A.TRUMP + 1
+            return
+        else:  # the top card of the seat's blind pile, unseen until now
             card = s.piles[seat].pop(0)
             bit = 1 << card
             s.log.append((seat, A.PILE_CARD + card))
-        else:
-            card = action
-            bit = 1 << card
-            if s.trick and s.prog.penalize:
-                proper = (
-                    self._pitch_legal(s, seat, True) if s.prog.follow != "must_follow" else None
-                )
-                if proper is None:
-                    same = s.hands[seat] & s.table.suit_mask[s.led]
-                    if same and not same & bit:
-                        s.reneges.append(seat)
-                elif card not in proper:
-                    s.reneges.append(seat)
-            s.hands[seat] ^= bit
-            s.log.append((seat, card))
-        trick = s.trick
-        if not trick and s.trump < 0:
-            suit = s.rules.deck.suit[card]
-            if suit < 0:
-                suit = s.pending - 1 if s.pending else SPADES
-            s.pending = 0
-            s.set_trump(suit)
-        table = s.table
         if trick:
-            k = table.keys[s.led][card]
+            k = s.table.keys[s.led][card]
             if k > s.win_key:
                 s.win_key = k
                 s.win_pos = len(trick)
         else:
+            if s.trump < 0:  # the first card pitches trump
+                suit = s.rules.deck.suit[card]
+                if suit < 0:
+                    suit = s.pending - 1 if s.pending else SPADES
+                s.pending = 0
+                s.set_trump(suit)
+            table = s.table
             led = table.eff[card]
             s.led = led
             s.win_key = table.keys[led][card]
@@ -150,8 +141,9 @@ class TrickPlay(Phase):
         s.played |= bit
         trick.append(card)
         order = s.order
-        if len(trick) < len(order):
-            s.to_move = order[len(trick)]
+        played = len(trick)
+        if played < len(order):
+            s.to_move = order[played]
             return
         winner = order[s.win_pos]
         s.tricks_won[winner] += 1
@@ -161,6 +153,15 @@ class TrickPlay(Phase):
         s.taken[winner] |= m
         s.tricks.append(Trick(order[0], tuple(zip(order, trick, strict=True)), winner))
         start_trick(s, winner)
+
+    def _note_renege(self, s: State, seat: int, card: int) -> None:
+        """``renege_mode = penalize``: log a card the follow rule did not allow."""
+        if s.prog.follow == "must_follow":
+            same = s.hands[seat] & s.table.suit_mask[s.led]
+            if same and not same >> card & 1:
+                s.reneges.append(seat)
+        elif card not in self._pitch_legal(s, seat, True):
+            s.reneges.append(seat)
 
     # -------------------------------------------------------------- explain
 
@@ -268,13 +269,29 @@ def start_trick(s: State, leader: int) -> None:
     """Set up the next trick from ``leader`` (or the next seat that can play); with
     nobody able to play, the hand is over and is scored."""
     n = s.n
+    s.trick = []
+    if s.prog.follow == "must_follow":
+        # every seat still in holds as many cards as the others: one table lookup
+        if s.hands[leader] or any(s.hands[p] for p in range(n) if not s.out >> p & 1):
+            order_t = s.prog.orders.get((leader, s.out))
+            if order_t is None:
+                order_t = tuple(
+                    p for p in ((leader + k) % n for k in range(n)) if not s.out >> p & 1
+                )
+                s.prog.orders[(leader, s.out)] = order_t
+            s.order = order_t
+            s.to_move = order_t[0]
+            return
+        s.order = ()
+        s.to_move = None
+        s.end_hand(s.prog.score_hand(s))
+        return
     order = []
     seat = leader
     for _ in range(n):
         if can_play(s, seat):
             order.append(seat)
         seat = (seat + 1) % n
-    s.trick = []
     if not order:
         s.order = ()
         s.to_move = None
