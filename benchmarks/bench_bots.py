@@ -17,10 +17,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import followsuit  # noqa: E402
-from bench_engine import machine  # noqa: E402
-from followsuit.bots import make_bot  # noqa: E402
-from followsuit.engine.worlds import sample_world  # noqa: E402
+from bench_engine import machine
+
+import followsuit
+from followsuit.bots import make_bot
+from followsuit.engine.worlds import sample_world
 
 VARIANTS = (
     "euchre/american",
