@@ -25,7 +25,10 @@ def _units(s: State) -> tuple[list[tuple[int, ...]], list[int]]:
     r = s.rules
     if r["partnership"] != "called":
         return [tuple(side) for side in r.sides], list(r.side_of)
-    making = {s.maker} | ({s.partner} if s.partner >= 0 else set())
+    # the holder of the called card is the partner only if the card was in play
+    # (a non-trump is never played in trump-only games: calling one plays alone)
+    in_play = s.called_card >= 0 and s.played >> s.called_card & 1
+    making = {s.maker} | ({s.partner} if s.partner >= 0 and in_play else set())
     units = [tuple(sorted(making)), tuple(p for p in range(s.n) if p not in making)]
     return units, [0 if p in making else 1 for p in range(s.n)]
 

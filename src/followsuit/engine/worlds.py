@@ -12,31 +12,30 @@ anything the seat could not know.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
 from ..cards import bits
 from . import actions as A
 from .deal import Deal, hand_sizes
 from .errors import IllegalAction
 from .observation import Observation, shown_cards
+from .placing import (
+    Discards,
+    Slot,
+    assign,
+    deal_qualifying,
+    discard_ban,
+    mask_of,
+    split_by_trumps,
+    upper_copies_played,
+)
 from .program import program_for
+from .rewind import choose_drawn, dropped_after, from_kitty, timeline_of, undo_gives, undo_retake
 from .state import State
 
 
 class NoConsistentWorld(RuntimeError):
     """No placing of the hidden cards fits the observation (should not happen for
     an observation the engine produced)."""
-
-
-@dataclass
-class _Slot:
-    """A hidden place that holds ``size`` unknown cards now."""
-
-    name: str
-    seat: int | None
-    size: int
-    banned: int = 0  # cards that may not go here
-    cards: list[int] = field(default_factory=list)
 
 
 def sample_world(obs: Observation, rng: random.Random, *, tries: int = 600) -> State:
@@ -54,19 +53,6 @@ def sample_world(obs: Observation, rng: random.Random, *, tries: int = 600) -> S
     raise NoConsistentWorld("no deal of the hidden cards fits what this seat has seen")
 
 
-@dataclass
-class _Discards:
-    """One batch of cards that went onto the discard pile (an action's discard or a
-    forced drop): the cards this seat saw, and a slot for the ones it did not."""
-
-    seat: int
-    known: list[int]
-    slot: _Slot
-    returned: list[int] = field(default_factory=list)
-    """Cards of this batch taken back from the pile later (found again when the
-    hand's history is walked backwards)."""
-
-
 def _try_world(obs: Observation, rng: random.Random) -> State | None:
     rules = obs.rules
     prog = program_for(rules)
@@ -76,12 +62,12 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
     see_own = me is not None and not obs.hand_hidden
     table = prog.tables[-1 if obs.trump is None else obs.trump]
     trumps = table.trump_mask if obs.trump is not None else 0
-    timeline = _timeline(obs)
+    timeline = timeline_of(obs)
 
     # -- where the unseen cards are now ---------------------------------------
-    slots: list[_Slot] = []
-    hand_slot: dict[int, _Slot] = {}
-    upper_played = _upper_copies_played(obs, prog.twins)
+    slots: list[Slot] = []
+    hand_slot: dict[int, Slot] = {}
+    upper_played = upper_copies_played(obs, prog.twins)
     for p in range(n):
         if p == me and see_own:
             continue
@@ -89,15 +75,15 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
         for suit in range(4):
             if obs.voids[p] >> suit & 1:
                 banned |= table.suit_mask[suit]
-        hand_slot[p] = _Slot("hand", p, obs.hand_sizes[p] - obs.known[p].bit_count(), banned)
+        hand_slot[p] = Slot("hand", p, obs.hand_sizes[p] - obs.known[p].bit_count(), banned)
         slots.append(hand_slot[p])
-    stock = _Slot("stock", None, obs.stock_size)
-    kitty = _Slot("kitty", None, obs.kitty_size)
-    piles = [_Slot("pile", p, size) for p, size in enumerate(obs.pile_sizes)]
+    stock = Slot("stock", None, obs.stock_size)
+    kitty = Slot("kitty", None, obs.kitty_size)
+    piles = [Slot("pile", p, size) for p, size in enumerate(obs.pile_sizes)]
     slots += [stock, kitty, *piles]
 
     # the discard pile, batch by batch, and what later went back into hands
-    batches: dict[tuple[str, int], _Discards] = {}
+    batches: dict[tuple[str, int], Discards] = {}
     queue: list[tuple[tuple[str, int], int]] = []  # (batch, card or -1 unknown)
     retaken: dict[int, list[tuple[tuple[str, int], int]]] = {}
     own_order = list(obs.dealt)
@@ -110,7 +96,7 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
             else:
                 known = bits(shown_cards(deck, text))
                 unknown = text.count("?")
-                ban = _discard_ban(obs, who, trumps)
+                ban = discard_ban(obs, who, trumps)
             key = ("act", idx)
         elif kind == "move" and obs.moves[idx].kind in ("discard", "trim"):
             move = obs.moves[idx]
@@ -130,7 +116,7 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
         else:
             continue
         assert who is not None
-        batches[key] = _Discards(who, known, _Slot("discard", who, unknown, ban))
+        batches[key] = Discards(who, known, Slot("discard", who, unknown, ban))
         queue += [(key, c) for c in known] + [(key, -1)] * unknown
     floating: dict[int, int] = {}  # known cards taken back by a seat: card -> seat
     for idx, units in retaken.items():
@@ -181,16 +167,16 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
         # qualifying hand first
         others = [p for p in hand_slot if p != me]
         pending_claim = rng.choice(others)
-        if not _deal_qualifying(obs, hand_slot[pending_claim], pool, rng):
+        if not deal_qualifying(obs, hand_slot[pending_claim], pool, rng):
             return None
         pool = [c for c in pool if c not in hand_slot[pending_claim].cards]
     if sum(sl.size - len(sl.cards) for sl in slots) != len(pool):
         raise NoConsistentWorld("the hidden places do not match the hidden cards")
-    plain_parts = _split_by_trumps(obs, timeline, hand_slot, slots, pool, trumps, rng)
+    plain_parts = split_by_trumps(obs, timeline, hand_slot, slots, pool, trumps, rng)
     if plain_parts is None:
         return None
     slots += plain_parts
-    if not _assign(slots, pool, rng):
+    if not assign(slots, pool, rng):
         return None
 
     # -- back to the deal ------------------------------------------------------
@@ -223,12 +209,12 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
             move = obs.moves[idx]
             cards = move.cards
             if move.kind == "retake":
-                if not _undo_retake(obs, move, retaken[idx], batches, hands, trumps, rng):
+                if not undo_retake(obs, move, retaken[idx], batches, hands, trumps, rng):
                     return None
             elif move.kind in ("discard", "trim", "dead"):
                 if move.kind != "dead":
                     batch = batches[("move", idx)]
-                    cards = _mask(batch.known + batch.slot.cards + batch.returned)
+                    cards = mask_of(batch.known + batch.slot.cards + batch.returned)
                 assert cards is not None
                 hands[move.seat] |= cards
             elif move.kind in ("draw", "take"):
@@ -236,7 +222,7 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
                     hands[move.seat] &= ~cards  # the Euchre dealer's pick-up
                     continue
                 if cards is None:
-                    cards = _choose_drawn(obs, move.kind, hands[move.seat], move.count, trumps, rng)
+                    cards = choose_drawn(obs, move.kind, hands[move.seat], move.count, trumps, rng)
                     if cards is None:
                         return None
                 hands[move.seat] &= ~cards
@@ -244,9 +230,9 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
                 rng.shuffle(drawn)
                 if move.cards is not None:
                     # the cards dropped right after came last from the stock
-                    later = _dropped_after(obs, batches, idx, move.seat)
+                    later = dropped_after(obs, batches, idx, move.seat)
                     drawn.sort(key=lambda c: later >> c & 1)
-                if move.kind == "take" and _from_kitty(obs, idx):
+                if move.kind == "take" and from_kitty(obs, idx):
                     kitty_list = drawn + kitty_list
                 else:
                     stock_list = drawn + stock_list
@@ -255,7 +241,7 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
             continue
         if text.startswith("discard"):
             batch = batches[("act", idx)]
-            cards = _mask(batch.known + batch.slot.cards + batch.returned)
+            cards = mask_of(batch.known + batch.slot.cards + batch.returned)
             if act is None:
                 concrete[idx] = A.DISCARD | cards
             hands[who] |= cards
@@ -267,13 +253,13 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
             text.startswith("give")
             and gives
             and idx == gives[-1][0]
-            and not _undo_gives(obs, gives, hands, concrete, table, rng)
+            and not undo_gives(obs, gives, hands, concrete, table, rng)
         ):
             return None
     dealt_hands = []
     for p in range(n):
         if p == me and see_own:
-            if _mask(list(obs.dealt)) != hands[p]:
+            if mask_of(list(obs.dealt)) != hands[p]:
                 return None
             dealt_hands.append(tuple(obs.dealt))
         else:
@@ -298,291 +284,6 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
     if world is None or world.observation(me) != obs:
         return None
     return world
-
-
-def _split_by_trumps(
-    obs: Observation,
-    timeline: list[tuple[str, int, int | None, int | None, str]],
-    hand_slot: dict[int, _Slot],
-    slots: list[_Slot],
-    pool: list[int],
-    trumps: int,
-    rng: random.Random,
-) -> list[_Slot] | None:
-    """Where a hand's number of trumps is bounded, split its slot in two: trumps
-    and plain cards. A seat that dropped every non-trump holds no more plain cards
-    than it was dealt since; a seat still to play in a trump-only trick holds a
-    trump. The split sizes are drawn together, so that every unseen trump and
-    plain card still has a place. Returns the plain parts (the trump parts stay in
-    ``hand_slot``)."""
-    if not trumps:
-        return []
-    cap: dict[int, int] = {}  # plain cards a seat can hold: arrived since, less left since
-    deck = obs.rules.deck
-    for kind, idx, who, act, text in timeline:
-        if kind == "move":
-            move = obs.moves[idx]
-            if move.kind == "discard":
-                cap[move.seat] = 0
-            elif move.seat in cap and move.kind in ("draw", "take", "retake"):
-                cap[move.seat] += move.count
-            elif move.seat in cap and move.kind == "trim":
-                cap[move.seat] -= move.count
-            continue
-        if who is None or who not in cap:
-            continue
-        if act is not None and A.is_play(act) and not trumps >> act & 1:
-            cap[who] -= 1
-        elif text.startswith("discard"):
-            if act is not None:
-                cap[who] -= (A.cards_of(act) & ~trumps).bit_count()
-            else:
-                cap[who] -= (shown_cards(deck, text) & ~trumps).bit_count()
-                if _discard_ban(obs, who, trumps) == trumps:
-                    cap[who] -= text.count("?")
-    need: set[int] = set()
-    if obs.rules["follow"] == "trump_only":
-        played = {p for p, _ in obs.trick}
-        need = {p for p in obs.trick_order if p not in played}
-    everything = obs.rules.deck.full_mask
-    bounds: dict[int, tuple[int, int]] = {}
-    for p, slot in hand_slot.items():
-        if p not in cap and p not in need:
-            continue
-        known = obs.known[p]
-        m = slot.size
-        lo, hi = 0, m
-        if p in cap:
-            lo = max(lo, m + (known & ~trumps).bit_count() - cap[p])
-        if p in need and not known & trumps:
-            lo = max(lo, 1)
-        if slot.banned & trumps == trumps:
-            hi = 0
-        if slot.banned | trumps == everything:
-            lo = max(lo, m)
-        if lo > hi:
-            return None
-        bounds[p] = (lo, hi)
-    if not bounds:
-        return []
-    pool_trumps = sum(1 for c in pool if trumps >> c & 1)
-    pool_plain = len(pool) - pool_trumps
-    split = {id(hand_slot[p]) for p in bounds}
-    others = [sl for sl in slots if id(sl) not in split]
-    other_trump_room = sum(sl.size for sl in others if sl.banned & trumps != trumps)
-    other_plain_room = sum(sl.size for sl in others if sl.banned | trumps != everything)
-    total = sum(hand_slot[p].size for p in bounds)
-    # sum of trump parts t: within [pool_trumps - other_trump_room, pool_trumps]
-    # and leaving plain parts (total - t) within [pool_plain - other_plain_room, pool_plain]
-    want_lo = max(pool_trumps - other_trump_room, total - pool_plain, 0)
-    want_hi = min(pool_trumps, total - max(0, pool_plain - other_plain_room))
-    seats = list(bounds)
-    rng.shuffle(seats)
-    chosen: dict[int, int] = {}
-    lo_rest = sum(bounds[p][0] for p in seats)
-    hi_rest = sum(bounds[p][1] for p in seats)
-    acc = 0
-    for p in seats:
-        lo, hi = bounds[p]
-        lo_rest -= lo
-        hi_rest -= hi
-        t_lo = max(lo, want_lo - acc - hi_rest)
-        t_hi = min(hi, want_hi - acc - lo_rest)
-        if t_lo > t_hi:
-            return None
-        chosen[p] = rng.randint(t_lo, t_hi)
-        acc += chosen[p]
-    parts = []
-    for p, t in chosen.items():
-        slot = hand_slot[p]
-        parts.append(_Slot("hand", p, slot.size - t, slot.banned | trumps))
-        slot.size = t
-        slot.banned |= everything & ~trumps
-    return parts
-
-
-def _dropped_after(
-    obs: Observation, batches: dict[tuple[str, int], _Discards], move_index: int, seat: int
-) -> int:
-    """Cards ``seat`` was seen to drop after the given move (a fill's keep-six)."""
-    out = 0
-    for (kind, idx), batch in batches.items():
-        if kind == "move" and idx > move_index and batch.seat == seat:
-            out |= _mask(batch.known)
-    return out
-
-
-def _undo_retake(
-    obs: Observation,
-    move: object,
-    units: list[tuple[tuple[str, int], int]],
-    batches: dict[tuple[str, int], _Discards],
-    hands: list[int],
-    trumps: int,
-    rng: random.Random,
-) -> bool:
-    """Put cards a seat took back from the discard pile back onto the pile: the
-    ones this seat saw go back as they were, the others are chosen from the
-    taker's hand (a forced drop was of non-trumps)."""
-    seat = move.seat  # type: ignore[attr-defined]
-    seen = move.cards  # type: ignore[attr-defined]
-    for _key, card in units:
-        if card >= 0:
-            if not hands[seat] >> card & 1:
-                return False
-            hands[seat] &= ~(1 << card)
-    for key, card in units:
-        if card >= 0:
-            continue
-        ban = batches[key].slot.banned
-        source = hands[seat] if seen is None else hands[seat] & seen
-        choices = [c for c in bits(source) if not ban >> c & 1]
-        if not choices:
-            return False
-        c = rng.choice(choices)
-        hands[seat] &= ~(1 << c)
-        batches[key].returned.append(c)
-    return True
-
-
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def _timeline(obs: Observation) -> list[tuple[str, int, int | None, int | None, str]]:
-    """Actions and automatic moves in the order they happened:
-    ("act", index, seat, action, text) and ("move", index, seat, None, kind)."""
-    out: list[tuple[str, int, int | None, int | None, str]] = []
-    k = 0
-    moves = obs.moves
-    for idx, (who, act, text) in enumerate(obs.actions):
-        while k < len(moves) and moves[k].position <= idx:
-            out.append(("move", k, moves[k].seat, None, moves[k].kind))
-            k += 1
-        out.append(("act", idx, who, act, text))
-    while k < len(moves):
-        out.append(("move", k, moves[k].seat, None, moves[k].kind))
-        k += 1
-    return out
-
-
-def _from_kitty(obs: Observation, move_index: int) -> bool:
-    """Whether a "take" move took the kitty (Razzle-Dazzle, before trump is named)
-    rather than the rest of the stock."""
-    return obs.rules["exchange"] == "razzle" and all(
-        m.kind != "take" for m in obs.moves[:move_index]
-    )
-
-
-def _choose_drawn(
-    obs: Observation, kind: str, hand: int, count: int, trumps: int, rng: random.Random
-) -> int | None:
-    """Which ``count`` of a hand's cards came from the stock in a draw or take
-    this seat did not see. Where everyone had just dropped all non-trumps (the
-    fills), every non-trump in the hand must have been drawn; in the nine-card
-    draw, the cards taken one by one from the undealt ones are trumps."""
-    if kind == "take" and obs.rules["oklahoma_deal"] == "nine_draw" and trumps:
-        pool = bits(hand & trumps)
-        if len(pool) < count:
-            return None
-        return _mask(rng.sample(pool, count))
-    cards = bits(hand)
-    must = 0
-    if obs.rules["exchange"] in ("fill", "nines_fives") and trumps:
-        must = hand & ~trumps
-    if must.bit_count() > count or len(cards) < count:
-        return None
-    rest = [c for c in cards if not must >> c & 1]
-    extra = rng.sample(rest, count - must.bit_count())
-    return must | _mask(extra)
-
-
-def _discard_ban(obs: Observation, who: int | None, trumps: int) -> int:
-    """Cards a face-down discard this seat did not see cannot be: trumps where the
-    rules discard only non-trumps (New Yorker; the hidden part of a Nines-Fives
-    dealer's discard); non-trumps in a Razzle-Dazzle bidder's burn."""
-    exchange = obs.rules["exchange"]
-    if exchange in ("new_yorker", "nines_fives"):
-        return trumps
-    if exchange == "razzle" and who == obs.maker and trumps:
-        return obs.rules.deck.full_mask & ~trumps
-    return 0
-
-
-def _upper_copies_played(obs: Observation, twins: int) -> list[int]:
-    """Per seat, the upper copies of identical pairs it played (the engine offers
-    the lower copy whenever both are held, so the lower one was elsewhere)."""
-    out = [0] * obs.rules.num_players
-    if not twins:
-        return out
-    uppers = twins << 1
-    plays = [pl for t in obs.tricks for pl in t.plays] + list(obs.trick)
-    for p, card in plays:
-        if uppers >> card & 1:
-            out[p] |= 1 << card
-    return out
-
-
-def _deal_qualifying(obs: Observation, slot: _Slot, pool: list[int], rng: random.Random) -> bool:
-    """Put a hand that qualifies for the pending misdeal offer into ``slot``."""
-    from .phases.claims import CLAIMS
-
-    probe = State(obs.rules)
-    probe.dealer = obs.dealer
-    tests = [test for option, test in CLAIMS.values() if obs.rules[option]]
-    allowed = [c for c in pool if not slot.banned >> c & 1]
-    seat = slot.seat
-    assert seat is not None
-    for _ in range(20000):
-        cards = rng.sample(allowed, slot.size)
-        probe.hands[seat] = _mask(cards) | obs.known[seat]
-        if any(test(probe, seat) for test in tests):
-            slot.cards = cards
-            return True
-    return False
-
-
-def _undo_gives(
-    obs: Observation,
-    gives: list[tuple[int, int | None, int | None]],
-    hands: list[int],
-    concrete: dict[int, int],
-    table: object,
-    rng: random.Random,
-) -> bool:
-    """Undo a help exchange (Bid Euchre) in ``hands``; choose the cards this seat
-    did not see (the partner's must be its best trumps: the replay checks)."""
-    from .tricks import TrumpTable
-
-    assert isinstance(table, TrumpTable)
-    if len(gives) == 1:  # the bidder has given; the partner has not: nothing moved yet
-        idx, bidder, act = gives[0]
-        assert bidder is not None
-        if act is None:
-            k = obs.actions[idx][2].count("?")
-            concrete[idx] = A.GIVE | _mask(rng.sample(bits(hands[bidder]), k))
-        return True
-    (i1, bidder, act1), (i2, partner, act2) = gives
-    assert bidder is not None and partner is not None
-    if act1 is not None and act2 is not None:
-        to_partner, to_bidder = A.cards_of(act1), A.cards_of(act2)
-    else:
-        k = obs.actions[i1][2].count("?")
-        partner_cards = bits(hands[partner] & ~obs.known[partner])
-        if len(partner_cards) < k:
-            return False
-        to_partner = _mask(rng.sample(partner_cards, k))
-        mine = bits(hands[bidder])
-        trumps = [c for c in mine if table.trump_mask >> c & 1]
-        to_bidder = _mask(rng.sample(trumps, k) if len(trumps) >= k else rng.sample(mine, k))
-        concrete[i1] = A.GIVE | to_partner
-        concrete[i2] = A.GIVE | to_bidder
-    hands[partner] = (hands[partner] & ~to_partner) | to_bidder
-    hands[bidder] = (hands[bidder] & ~to_bidder) | to_partner
-    return True
 
 
 def _replay(
@@ -628,69 +329,3 @@ def _replay(
     else:
         skip_offers(None)
     return world
-
-
-def _assign(slots: list[_Slot], pool: list[int], rng: random.Random) -> bool:
-    """Deal ``pool`` into the room left in ``slots``, each card only where it may go.
-
-    Cards go in random order to a random allowed slot with room; when a card finds
-    every allowed slot full, an augmenting path (moving already placed cards on to
-    other allowed slots) makes room if any placing exists at all.
-    """
-    allowed = {c: [k for k, sl in enumerate(slots) if not sl.banned >> c & 1] for c in pool}
-    room = [sl.size - len(sl.cards) for sl in slots]
-    placed: dict[int, int] = {}
-    members: list[list[int]] = [[] for _ in slots]
-    order = pool[:]
-    rng.shuffle(order)
-    for c in order:
-        choices = [k for k in allowed[c] if room[k] > 0]
-        if choices:
-            k = rng.choices(choices, [room[k] for k in choices])[0]
-        else:
-            k = _make_room(c, allowed, room, placed, members, rng)
-            if k < 0:
-                return False
-        placed[c] = k
-        members[k].append(c)
-        room[k] -= 1
-    for k, cards in enumerate(members):
-        slots[k].cards.extend(cards)
-    return True
-
-
-def _make_room(
-    card: int,
-    allowed: dict[int, list[int]],
-    room: list[int],
-    placed: dict[int, int],
-    members: list[list[int]],
-    rng: random.Random,
-) -> int:
-    """Find a chain of moves that frees a slot ``card`` may go to; return it."""
-    start = allowed[card]
-    parent: dict[int, tuple[int, int] | None] = {k: None for k in start}
-    frontier = list(start)
-    rng.shuffle(frontier)
-    while frontier:
-        nxt = []
-        for k in frontier:
-            for other in members[k]:
-                for k2 in allowed[other]:
-                    if k2 in parent:
-                        continue
-                    parent[k2] = (k, other)
-                    if room[k2] > 0:  # move along the chain back to the start
-                        target = k2
-                        while parent[target] is not None:
-                            src, moved = parent[target]  # type: ignore[misc]
-                            members[src].remove(moved)
-                            members[target].append(moved)
-                            placed[moved] = target
-                            room[target] -= 1
-                            room[src] += 1
-                            target = src
-                        return target
-                    nxt.append(k2)
-        frontier = nxt
-    return -1

@@ -9,14 +9,12 @@ from .bid_exchange import DealerExtraDiscard, HelpExchange
 from .claims import CLAIMS, MisdealOffers
 from .euchre_calling import EuchreCalling
 from .euchre_exchange import AloneDecision, DealerPickup, DefendAlone
-from .pitch_exchange import (
+from .pitch_calls import CallPartner, MoonDeclaration
+from .pitch_draws import DiscardDraw, NewYorkerDraw
+from .pitch_fills import (
     Burn,
-    CallPartner,
-    DiscardDraw,
     DiscardThree,
     Fill,
-    MoonDeclaration,
-    NewYorkerDraw,
     NinesFives,
     PassToPartner,
     RazzleDiscards,

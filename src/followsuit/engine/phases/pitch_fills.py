@@ -1,197 +1,28 @@
-"""Pitch's steps between the auction and the play (RULES.md §3).
-
-Each variant names one exchange (data: ``exchange``); the steps the rules make
-automatic (dropping non-trumps, dealing from the stock, taking the kitty or the
-rest of the stock) are done by the engine and logged as automatic moves, and only
-real choices (what to discard, which trumps to burn) wait for a player.
-"""
+"""Pitch's fills and burns: the 10-point family's discard and fill (and its
+nine-card forms), Nines-Fives, Razzle-Dazzle's kitty, Missouri for six's three
+discards, the burn of trumps beyond six (RULES.md §3). The steps the rules make
+automatic are done by the engine; only real choices wait for a player."""
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ...cards import bits
 from .. import actions as A
 from .base import Phase
+from .pitch_common import (
+    HAND,
+    discard_auto,
+    from_eldest,
+    masks_of,
+    misdeal,
+    point_trumps,
+    refill,
+    take_cards,
+)
 
 if TYPE_CHECKING:
     from ..state import State
-
-HAND = 6  # every Pitch hand is played with six cards after an exchange
-EVERYONE = -1
-
-
-def from_eldest(s: State) -> list[int]:
-    return [(s.dealer + k) % s.n for k in range(1, s.n + 1)]
-
-
-def masks_of(cards: list[int], k: int) -> list[int]:
-    out = []
-    for combo in combinations(cards, k):
-        m = 0
-        for c in combo:
-            m |= 1 << c
-        out.append(m)
-    return out
-
-
-def point_trumps(s: State) -> int:
-    """Cards that score in the card-point model under this trump (the cards a burn
-    may never take): A, J, jick, jokers, T, 3, 2 of trump, the off-ace, the off-trey."""
-    deck = s.rules.deck
-    table = s.table
-    t = s.trump
-    same = 3 - t
-    out = 0
-    for c in bits(table.trump_mask):
-        rank, suit = deck.rank[c], deck.suit[c]
-        if (
-            suit < 0
-            or (suit == t and rank in (14, 11, 10, 3, 2))
-            or (suit == same and rank in (11, 14, 3))
-        ):
-            out |= 1 << c
-    return out
-
-
-def discard_auto(s: State, seat: int, cards: int, kind: str = "discard") -> None:
-    """Drop ``cards`` from a hand face down, without a choice (logged, not an
-    action): ``discard`` drops every non-trump, ``trim`` only some (down to six)."""
-    if not cards:
-        return
-    s.hands[seat] &= ~cards
-    dealt = s.deal_.hands[seat] if s.deal_ is not None else ()
-    order = [c for c in dealt if cards >> c & 1]
-    order += [c for c in bits(cards) if c not in order]
-    s.discard_pile.extend(order)
-    s.record_auto(seat, kind, cards, 1 << seat)
-
-
-def take_cards(s: State, seat: int, cards: list[int], kind: str) -> None:
-    """Put cards (the kitty, the rest of the stock) into a hand; seen by that seat."""
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    if m:
-        s.hands[seat] |= m
-        s.record_auto(seat, kind, m, 1 << seat)
-
-
-def refill(s: State, seat: int, count: int) -> None:
-    """Deal ``count`` cards: from the stock, then (stock gone) from the discards."""
-    got = s.draw(seat, count)
-    short = count - got.bit_count()
-    if short > 0 and s.discard_pile:
-        taken = s.discard_pile[:short]
-        del s.discard_pile[:short]
-        take_cards(s, seat, taken, "retake")
-
-
-def misdeal(s: State) -> None:
-    """An impossibility the engine detects: the same dealer deals again unless
-    ``misdeal_dealer`` says next (RULES.md §1.13)."""
-    s.end_hand(None, redeal_same_dealer=s.rules["misdeal_dealer"] != "next")
-
-
-# ------------------------------------------------------------------ discard & draw
-
-
-class DiscardDraw(Phase):
-    """Each player from the eldest discards any cards (or passes) and is dealt as
-    many from the stock."""
-
-    name = "draw"
-
-    def enter(self, s: State) -> None:
-        s.queue = tuple(from_eldest(s))
-        s.asked = 0
-        s.to_move = s.queue[0]
-
-    def legal(self, s: State) -> list[int]:
-        hand = bits(s.hands[s.to_move])  # type: ignore[index]
-        out = [A.PASS]
-        for k in range(1, len(hand) + 1):
-            out += [A.DISCARD | m for m in masks_of(hand, k)]
-        return out
-
-    def apply(self, s: State, action: int) -> None:
-        seat = s.to_move
-        assert seat is not None
-        if action == A.PASS:
-            s.record_action(seat, action)
-        else:
-            cards = A.cards_of(action)
-            s.record_action(seat, action, visible_to=1 << seat)
-            s.hands[seat] &= ~cards
-            s.discard_pile.extend(bits(cards))
-            refill(s, seat, cards.bit_count())
-        s.asked += 1
-        if s.asked < len(s.queue):
-            s.to_move = s.queue[s.asked]
-        else:
-            s.advance()
-
-    def explain(self, s: State, action: int) -> str:
-        return "discard any cards from your hand (discard C …) or pass"
-
-
-class NewYorkerDraw(DiscardDraw):
-    """New Yorker's second deal: each player (a moon bidder excepted) discards
-    unwanted non-trumps and is dealt back to six."""
-
-    def enter(self, s: State) -> None:
-        skip = s.maker if s.prog.bids[s.bid].kind == "moon" else -1
-        s.queue = tuple(p for p in from_eldest(s) if p != skip and not s.out >> p & 1)
-        s.asked = 0
-        if not s.queue:
-            s.advance()
-            return
-        s.to_move = s.queue[0]
-
-    def legal(self, s: State) -> list[int]:
-        seat = s.to_move
-        assert seat is not None
-        plain = bits(s.hands[seat] & ~s.table.trump_mask)
-        most = len(plain)
-        if s.rules["discard_limited_by_stock"]:
-            most = min(most, len(s.stock))
-        out = [A.PASS]
-        for k in range(1, most + 1):
-            out += [A.DISCARD | m for m in masks_of(plain, k)]
-        return out
-
-    def apply(self, s: State, action: int) -> None:
-        seat = s.to_move
-        assert seat is not None
-        if action == A.PASS:
-            s.record_action(seat, action)
-        else:
-            cards = A.cards_of(action)
-            s.record_action(seat, action, visible_to=1 << seat)
-            s.hands[seat] &= ~cards
-            s.discard_pile.extend(bits(cards))
-        need = HAND - s.hands[seat].bit_count()
-        if need > 0:
-            if s.rules["discard_limited_by_stock"]:
-                s.draw(seat, need)
-            else:
-                refill(s, seat, need)
-        s.asked += 1
-        if s.asked < len(s.queue):
-            s.to_move = s.queue[s.asked]
-        else:
-            s.advance()
-
-    def explain(self, s: State, action: int) -> str:
-        if action >= A.DISCARD and A.cards_of(action) & s.table.trump_mask:
-            return "trumps may not be discarded"
-        if s.rules["discard_limited_by_stock"] and action >= A.DISCARD:
-            return f"the stock holds only {len(s.stock)} cards: discard no more than that"
-        return "discard unwanted non-trumps (discard C …) or pass"
-
-
-# ------------------------------------------------------------------ the fill
 
 
 class Fill(Phase):
@@ -442,9 +273,6 @@ class NinesFives(Phase):
         return "the dealer discards down to six: non-trumps, and trumps only beyond six"
 
 
-# ------------------------------------------------------------------ burns
-
-
 class Burn(Phase):
     """Trumps beyond six are burnt: non-point trumps only, chosen by the player.
     The one who took the stock or kitty burns first, then the others from the
@@ -556,58 +384,3 @@ class PassToPartner(Phase):
 
     def explain(self, s: State, action: int) -> str:
         return "give surplus trumps to your partner (give C …) or pass"
-
-
-# ------------------------------------------------------------------ partner, moon
-
-
-class CallPartner(Phase):
-    """The bidder names a card (a trump, by default) not in the hand; its holder is
-    the secret partner for the hand."""
-
-    name = "call-partner"
-
-    def enter(self, s: State) -> None:
-        s.to_move = s.maker
-
-    def legal(self, s: State) -> list[int]:
-        hand = s.hands[s.maker]
-        pool = s.rules.deck.full_mask & ~hand
-        if s.rules["called_card_must_be_trump"]:
-            pool &= s.table.trump_mask
-        return [A.CALL_PARTNER + c for c in bits(pool)]
-
-    def apply(self, s: State, action: int) -> None:
-        card = action - A.CALL_PARTNER
-        s.record_action(s.maker, action)
-        s.partner = next((p for p in range(s.n) if s.hands[p] >> card & 1), -1)
-        s.called_card = card
-        s.advance()
-
-    def explain(self, s: State, action: int) -> str:
-        if A.CALL_PARTNER <= action < A.CALL_PARTNER + 64:
-            if s.hands[s.maker] >> (action - A.CALL_PARTNER) & 1:
-                return "the bidder may not call a card in the bidder's own hand"
-            return "the called card must be a trump"
-        return "the bidder calls a partner by naming a card (call-partner C)"
-
-
-class MoonDeclaration(Phase):
-    """``moon_rule = declared``: before the first lead the maker may announce the
-    moon (every trick and High, Low, Jack, Game) or pass."""
-
-    name = "moon"
-
-    def enter(self, s: State) -> None:
-        s.to_move = s.maker
-
-    def legal(self, s: State) -> list[int]:
-        return [A.PASS, A.DECLARE_MOON]
-
-    def apply(self, s: State, action: int) -> None:
-        s.record_action(s.maker, action)
-        s.declared = action == A.DECLARE_MOON
-        s.advance()
-
-    def explain(self, s: State, action: int) -> str:
-        return "declare the moon (bid moon) or pass"
