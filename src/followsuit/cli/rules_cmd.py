@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from rich.console import Console
 from rich.table import Table
 
-from ..rules import OPTIONS, find_variant, load_rules, variants
+from ..rules import OPTIONS, Rules, find_variant, load_rules, variants
 from ..rules.model import STRUCTURAL
 from ..rules.options import user_options
 from ..rules.registry import lineage
@@ -55,6 +57,30 @@ def show_variant(console: Console, name: str) -> None:
                 allowed = ", ".join(opt.format(c) for c in v.choices[opt.name])
         if opt.name in fixed:
             allowed = "fixed in this variant"
-        table.add_row(opt.name, rules.describe(opt.name), allowed, opt.doc)
+        table.add_row(opt.name, _value_here(rules, opt.name), allowed, opt.doc)
     console.print(table)
     assert all(o in OPTIONS for o in rules.values)
+
+
+def _value_here(rules: Rules, name: str) -> str:
+    """The option's value, with what an unset value works out to here."""
+    text = rules.describe(name)
+    if rules[name] is not None:
+        return text
+    derived = {
+        "deal_packets": lambda: json.dumps([list(r) for r in rules.packets]),
+        "max_bid": lambda: max((b.value for b in rules.bids if b.kind == "plain"), default=0),
+        "stuck_bid": lambda: rules.bids[0].label if rules.bids else "",
+        "moon_value": lambda: rules["target_score"],
+        "categories": lambda: " ".join(program_categories(rules)),
+        "misdeal_dealer": lambda: "next after a claim, same after an engine misdeal",
+    }
+    if name in derived:
+        return f"unset: {derived[name]()}"
+    return text
+
+
+def program_categories(rules: Rules) -> tuple[str, ...]:
+    from ..rules.pitch_points import pitch_categories
+
+    return pitch_categories(rules.values)

@@ -92,6 +92,8 @@ class Option:
             return "true or false"
         if self.kind == "enum":
             return ", ".join(str(c) for c in self.choices)
+        if self.kind == "int" and self.choices:
+            return ", ".join(str(c) for c in self.choices) + (" or null" if self.nullable else "")
         if self.kind == "int":
             lo = "" if self.minimum is None else f" ≥ {self.minimum}"
             hi = "" if self.maximum is None else f" ≤ {self.maximum}"
@@ -279,9 +281,11 @@ _opt("game_end_policy", "enum", "first_to_target", "How the end of the game is d
      choices=("first_to_target", "maker_priority", "bid_to_go_out", "timed"))
 _opt("time_limit_seconds", "int", None,
      "Timed games: the time limit. The host (table, CLI) reads the clock and supplies the "
-     "time-up event; the engine reads no clock.", nullable=True, minimum=1)
+     "time-up event; the engine reads no clock.", nullable=True, minimum=1,
+     families=frozenset({EUCHRE}))
 _opt("timed_also_target", "bool", False,
-     "Timed games: a point target applies as well; whichever comes first ends the game.")
+     "Timed games: a point target applies as well; whichever comes first ends the game.",
+     families=frozenset({EUCHRE}))
 _opt("renege_mode", "enum", "enforce",
      "enforce: only legal cards are accepted; penalize: illegal plays are accepted, "
      "logged and penalised at the end of the hand (to record a real table).",
