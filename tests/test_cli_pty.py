@@ -157,3 +157,40 @@ def test_rules_command_lists_every_variant_and_option() -> None:
         ).stdout
         for opt in user_options(family):
             assert opt.name in shown, (variant, opt.name)
+
+
+def _to_first_card_list(tmp_path: Path, path: Path, seed: str) -> pexpect.spawn:
+    """New Yorker in a pty: answer 1 until the player is asked to type cards."""
+    child = _spawn(tmp_path, "pitch/new-yorker", "--seed", seed, "--record", str(path))
+    for _ in range(400):
+        child.expect(PROMPT)
+        if "Type the" in (child.before or ""):
+            return child
+        child.sendline("1")
+    raise AssertionError("never asked to type cards")
+
+
+def test_typed_discard_keeps_its_order(tmp_path: Path) -> None:
+    """A discard typed as a list of cards goes onto the discard pile, and into
+    the record, in the order typed (RULES.md §1.2)."""
+    first = tmp_path / "first.json"
+    child = _to_first_card_list(tmp_path, first, "21")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    state = record.replay(record.load(first))
+    me = state.current_player
+    plain = [c for c in state.legal_actions() if c >= 1 << 64 and bin(c).count("1") == 3]
+    assert plain, "a two-card discard is legal"
+    deck = state.rules.deck
+    two = [deck.codes[c] for c in range(len(deck)) if plain[0] >> c & 1]
+    typed = " ".join(reversed(two))  # not the deck's order
+    second = tmp_path / "second.json"
+    child = _to_first_card_list(tmp_path, second, "21")
+    child.sendline(typed.lower())
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    hand = record.load(second)["hands"][-1]
+    assert [me, f"discard {typed}"] in hand["actions"]

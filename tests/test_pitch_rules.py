@@ -11,13 +11,15 @@ eldest N bids first. Three-player deals use seats A B C = 0 1 2 with C dealing.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 import followsuit
-from followsuit import IllegalAction
+from followsuit import IllegalAction, record
 from followsuit.engine import actions as A
+from followsuit.engine.worlds import sample_world
 
 from .conftest import legal_cards, legal_texts, pitch_dealt, play_all
 
@@ -190,6 +192,10 @@ def test_five_bid_dealer_cannot_match_five() -> None:
     allowed.apply("bid 5")
     assert allowed.maker == 2
 
+    kansas = pitch_dealt(hands, dealer=2, variant="pitch/kansas-5-point")  # 5 is plain
+    play_all(kansas, ["bid 5", "pass"])
+    assert legal_texts(kansas) == {"pass", "bid 5"}
+
 
 def test_bid_rounds_single_and_continuous() -> None:
     """§1.10 bid_rounds: single ends after the dealer's call; continuous goes round
@@ -348,6 +354,37 @@ def test_joker_order_fixed_and_first_played() -> None:
     assert first_trick("pitch/nebraska-first-joker").current_player == E
 
 
+def test_first_played_joker_scores_as_the_big_joker() -> None:
+    """§1.6 / pitch/nebraska-first-joker: under first_played the joker played first
+    in the hand scores BIG_JOKER. E's LJ (first, taking N's 9H) and N's BJ (trumping
+    a diamond) fall to different teams: fixed gives BIG_JOKER to NS, first_played to
+    EW. High is the lone natural heart 9H (captured by E), Low the same card (held by
+    N); Game NS 11 (TD JD) - 0."""
+    hands = ["9H BJ 5S 6S 7S 8S", "LJ 2D 2S 3S 4S 9C", "2C 3D 4C 5C 6C 7C", "3C 4D 8C 9D TD JD"]
+    plays = "9H LJ 2C 3C  2D 3D 4D BJ  5S 2S 4C 8C  6S 3S 5C 9D  7S 4S 6C TD  8S 9C 7C JD"
+
+    def details(**options: Any) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+        state = pitch_dealt(
+            hands, dealer=W, variant="pitch/jokers", options={"num_players": 4, **options}
+        )
+        play_all(state, ["bid 2", "pass", "pass", "pass"])
+        play(state, plays)
+        assert result(state).points == (3, 2)
+        return result(state).details
+
+    common = (("HIGH", EW, 1), ("LOW", NS, 1))
+    assert details() == (*common, ("BIG_JOKER", NS, 1), ("LITTLE_JOKER", EW, 1), ("GAME", NS, 1))
+    assert details(joker_order="first_played") == (
+        *common,
+        ("BIG_JOKER", EW, 1),
+        ("LITTLE_JOKER", NS, 1),
+        ("GAME", NS, 1),
+    )
+
+
+# ============================================================== Blind Pitch (pitch/blind)
+
+
 # Blind Pitch (BLIND44): N pitches hearts with 6H; E's only trump is BJ; S holds 2H;
 # W holds no heart. Piles are written top card first.
 BLIND_HANDS = [
@@ -407,6 +444,9 @@ def test_blind_pile_on_first_trick_only_if_void_or_never() -> None:
     assert legal_texts(never) == {f"play {c}" for c in BLIND_HANDS[W].split()}
 
 
+# ============================================================== trump-only play (10-point family)
+
+
 # Oklahoma, trump spades (16 trumps: the spades, the jick JC and both jokers), all
 # of them dealt, so the fill only brings dead cards.
 OK_DROP = [
@@ -449,6 +489,21 @@ def test_trump_only_first_lead_passes_from_a_bidder_without_trump() -> None:
     assert trumps_held(state, N) == set() and len(state.hand(N)) == 6
     assert state.phase_name == "play" and state.current_player == E
     assert legal_cards(state) == {"AS", "KS", "QS", "JS", "JC", "BJ"}
+
+
+def test_ten_point_misdeal_when_more_than_six_point_cards_must_be_kept() -> None:
+    """pitch/oklahoma-10-point step 5: the dealer takes the rest of the stock with
+    all eight point trumps; more than six cannot be kept: a misdeal, and the same
+    dealer deals again."""
+    hands = ["KS QS 9S 8S 7S 6S", "5S 4S 2H 3H 4H 5H", "6H 7H 8H 9H TH JH", "2D 3D 4D 5D 6D 7D"]
+    state = pitch_dealt(
+        hands,
+        dealer=W,
+        variant="pitch/oklahoma-10-point",
+        stock="2C 3C 4C 5C 6C 7C 8C 9C TC QC",
+    )
+    play_all(state, ["bid 1", "pass", "pass", "pass", "trump S"])
+    assert result(state).redeal and state.dealer == W and state.scores == [0, 0]
 
 
 # ============================================================== scoring (§1.9, §1.11)
@@ -592,7 +647,7 @@ def test_game_counts_t10_a4_k3_q2_j1_and_jokers_count_nothing() -> None:
     assert result(state).points == (2, 3)
 
 
-# X: N leads AS (spades); E's only black jack is the JC, S holds 2S; N wins all.
+# X: N leads AS (spades); E holds the JC (the jick), S the 2S; N wins every trick.
 HAND_X = ["AS KS 3S 9H 8H 7H", "JC 2C 2D 3D 4D 5D", "2S 3C 4C 5C 6C 7C", "6D 7D 8D 2H 3H 4H"]
 PLAY_X = "AS JC 2S 6D  KS 2C 3C 7D  3S 2D 4C 8D  9H 3D 5C 2H  8H 4D 6C 3H  7H 5D 7C 4H"
 
@@ -635,6 +690,9 @@ def test_seed_extended_jick_ranks_between_jack_and_ten() -> None:
     assert power["JS"] > power["JC"] > power["TS"]
     classic = followsuit.State(followsuit.load_rules("pitch/partnership-4p")).prog.tables[3]
     assert classic.eff[rules.deck.by_code["JC"][0]] == 0  # a club when not extended
+
+
+# ============================================================== 10-point scoring
 
 
 # Oklahoma, trump spades, every trump dealt: N runs AS KS QS JS JC, then its 2S
@@ -716,9 +774,7 @@ def test_game_end_policy_maker_priority_or_bid_to_go_out() -> None:
 
 def test_bid_to_go_out_makers_who_make_their_bid_go_out() -> None:
     """pitch/bid-to-go-out: the makers go out by making their bid to reach 11."""
-    state = pitch_dealt(
-        HAND_L, dealer=W, variant="pitch/bid-to-go-out", options={"num_players": 4}
-    )
+    state = pitch_dealt(HAND_L, dealer=W, variant="pitch/bid-to-go-out", options={"num_players": 4})
     state.scores = [9, 0]
     play_all(state, ["bid 2", "pass", "pass", "pass"])
     play(state, PLAY_L)
@@ -726,6 +782,7 @@ def test_bid_to_go_out_makers_who_make_their_bid_go_out() -> None:
 
 
 def test_target_not_reached_the_game_goes_on() -> None:
+    """§1.12: below the target after the hand (EW 9 + 1 = 10) nobody wins yet."""
     state = played_g([0, 9])
     assert state.scores == [-2, 10] and not state.is_over()
 
@@ -804,7 +861,7 @@ NF_STOCK = "QD KD AD 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
 NF_PLAY = "AS 2S 5S 3S  KS QD 4H 4S  QS KD 5H 6S  JS AD 6H 7S  TS 2H 7H 8S  9S 3H 8H AH"
 
 
-def nines_fives(bid: int, scores: list[int], **options: Any) -> followsuit.State:
+def nines_fives(bid: int | str, scores: list[int], **options: Any) -> followsuit.State:
     state = pitch_dealt(
         NF_HANDS, dealer=W, variant="pitch/nines-fives", options=options, stock=NF_STOCK
     )
@@ -855,7 +912,7 @@ def test_nines_fives_non_makers_cannot_go_out() -> None:
 # ============================================================== moons
 
 
-# Cutthroat (dealer C = 2): A holds the six top spades and the 2S and takes every
+# Cutthroat (dealer C = 2): A holds the five top spades and the 2S and takes every
 # trick and High, Low, Jack and Game (4 points).
 MOON_3P = ["AS KS QS JS TS 2S", "2H 3H 4H 5H 6H 7H", "2D 3D 4D 5D 6D 7D"]
 PLAY_MOON_3P = "AS 2H 2D  KS 3H 3D  QS 4H 4D  JS 5H 5D  TS 6H 6D  2S 7H 7D"
@@ -903,6 +960,9 @@ def test_moon_rule_declared() -> None:
     failed = cutthroat(hands, ["bid 2", "pass", "pass", "bid moon"], moon_rule="declared")
     play(failed, play_low)
     assert failed.scores == [0, 1, 0] and not failed.is_over()
+    missed = cutthroat(hands, ["bid 4", "pass", "pass", "bid moon"], moon_rule="declared")
+    play(missed, play_low)
+    assert missed.scores == [-4, 1, 0]  # 3 points on a bid of 4: set back the bid as well
 
     undeclared = cutthroat(hands, ["bid 2", "pass", "pass", "pass"], moon_rule="declared")
     play(undeclared, play_low)
@@ -961,7 +1021,7 @@ def test_moon_success_set_to_target_or_zero() -> None:
     """§4.4 moon_success = set_to_target_or_zero: a made moon from a negative score
     brings it to 0 (add_value would give -10 + 41 = 31), from a non-negative score
     it wins the game; a failed moon loses the game."""
-    option = {"moon_success": "set_to_target_or_zero"}
+    option: dict[str, Any] = {"moon_success": "set_to_target_or_zero"}
     negative = oklahoma_moon([-10, 0], **option)
     assert negative.scores == [0, 0] and not negative.is_over()
     positive = oklahoma_moon([5, 0], **option)
@@ -971,12 +1031,6 @@ def test_moon_success_set_to_target_or_zero() -> None:
     assert failed.scores[1] == 1  # EW still add their deuce
 
 
-@pytest.mark.xfail(
-    reason="engine: a made moon under set_to_target_or_zero leaves a non-negative "
-    "score unchanged instead of setting it to the target (RULES.md §4.4 moon_success, "
-    "pitch/oklahoma-10-point 'jump to 52')",
-    strict=True,
-)
 def test_moon_success_set_to_target_sets_the_score_to_the_target() -> None:
     """§4.4 moon_success: "sets the score to the target (0 when negative)"; the
     [SAGE-ANSWERS] rule "jump to 52": from 5 the makers' score becomes 41."""
@@ -1056,6 +1110,74 @@ def test_new_yorker_moon_alone() -> None:
     play(alone, "AS 2D 2C")
     assert alone.current_player == E  # a trick of three cards
     assert new_yorker_moon().out == 0
+
+
+# ============================================================== special bids: five-bid, smudge
+
+
+def five_bid(hands: list[str], bid: str) -> followsuit.State:
+    state = pitch_dealt(hands, dealer=W, variant="pitch/five-bid", options={"num_players": 4})
+    play_all(state, [f"bid {bid}", "pass", "pass", "pass"])
+    lead = hands[N].split()
+    others = [h.split() for h in hands[1:]]
+    for k in range(6):
+        play(state, " ".join([lead[k]] + [h[k] for h in others]))
+    return state
+
+
+FIVE_BID_DEAL = ["AS KS QS JS TS 3S", "2S 2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D 7D", "2C 3C 4C 5C 6C 7C"]
+
+
+def test_five_bid_made_scores_5_and_the_opponents_keep_low() -> None:
+    """pitch/five-bid: every trick and the Jack captured: +5; the opponents still
+    score what they won, here Low (E's 2S)."""
+    state = five_bid(FIVE_BID_DEAL, "5")
+    assert state.scores == [5, 1]
+
+
+def test_five_bid_needs_the_jack_in_play() -> None:
+    """pitch/five-bid ambiguity: the Jack must be among the cards won, so every
+    trick without it fails: -5."""
+    hands = ["AS KS QS TS 9S 3S", *FIVE_BID_DEAL[1:]]
+    state = five_bid(hands, "5")
+    assert state.scores == [-5, 1]
+
+
+def test_every_trick_without_a_five_bid_scores_only_the_points() -> None:
+    """pitch/five-bid: taking every trick on a bid of 4 scores only the 4 points."""
+    hands = ["AS KS QS JS TS 2S", "2H 3H 4H 5H 6H 7H", *FIVE_BID_DEAL[2:]]
+    assert five_bid(hands, "4").scores == [4, 0]
+
+
+def test_nines_fives_smudge_takes_all_six_tricks() -> None:
+    """pitch/nines-fives: a SMUDGE (all six tricks) made scores 19, not the 17
+    points taken; the opponents still score their Low."""
+    state = nines_fives("smudge", [0, 0])
+    assert state.scores == [19, 1]
+
+
+def test_nines_fives_dealer_match_ends_auction_option() -> None:
+    """pitch/nines-fives: the dealer may match 18; by default players still in may
+    then overbid (N: smudge, but no blind smudge after a first call); with
+    dealer_match_ends_auction the match ends the auction."""
+    state = pitch_dealt(NF_HANDS, dealer=W, variant="pitch/nines-fives", stock=NF_STOCK)
+    play_all(state, ["bid 18", "pass", "pass"])
+    assert legal_texts(state) == {"pass", "bid 18", "bid smudge", "bid blind-smudge"}
+    state.apply("bid 18")
+    assert state.phase_name == "auction" and state.current_player == N
+    assert legal_texts(state) == {"pass", "bid smudge"}
+    state.apply("pass")
+    assert state.maker == W and state.phase_name == "trump"
+
+    ends = pitch_dealt(
+        NF_HANDS,
+        dealer=W,
+        variant="pitch/nines-fives",
+        options={"dealer_match_ends_auction": True},
+        stock=NF_STOCK,
+    )
+    play_all(ends, ["bid 18", "pass", "pass", "bid 18"])
+    assert ends.maker == W and ends.phase_name == "trump"
 
 
 # ============================================================== exchanges (§3)
@@ -1143,37 +1265,21 @@ def nine_select(**options: Any) -> followsuit.State:
     )
 
 
-def test_misdeal_only_4_to_9_offered_and_claimed() -> None:
-    """nine-card-select: W's nine cards are all 4s to 9s: W (only W) is offered a
-    misdeal before the bidding; a claim redeals and the deal passes to the left.
-    With misdeal_only_4_to_9 = false the bidding starts at once."""
-    state = nine_select()
-    assert state.phase_name == "claims" and state.current_player == W
-    assert legal_texts(state) == {"claim-misdeal", "pass"}
-    state.apply("claim-misdeal")
-    assert result(state).redeal and state.dealer == N
-
-    declined = nine_select()
-    declined.apply("pass")
-    assert declined.phase_name == "auction" and declined.current_player == N
-
-    off = nine_select(misdeal_only_4_to_9=False)
-    assert off.phase_name == "auction" and off.current_player == N
-
-
 def test_bidder_may_pass_to_partner() -> None:
     """nine-card-select: the bidder keeps every trump (nine here) and burns non-point
     trumps beyond six. With bidder_may_pass_to_partner the bidder may first give
     surplus trumps to the partner, as long as the partner ends with at most six
     trumps (S holds four: room for two)."""
     plain = nine_select()
-    play_all(plain, ["pass", "bid 5", "pass", "pass", "pass", "trump S"])
+    plain.apply("pass")  # W declines the misdeal offer
+    play_all(plain, ["bid 5", "pass", "pass", "pass", "trump S"])
     assert trumps_held(plain, N) == set(NINE_SELECT[N].split()) and len(plain.hand(N)) == 9
     assert plain.phase_name == "burn" and len(legal_texts(plain)) == 1
     assert allowed(plain, "discard KS QS 9S")
 
     giving = nine_select(bidder_may_pass_to_partner=True)
-    play_all(giving, ["pass", "bid 5", "pass", "pass", "pass", "trump S"])
+    giving.apply("pass")
+    play_all(giving, ["bid 5", "pass", "pass", "pass", "trump S"])
     assert giving.phase_name == "give" and giving.current_player == N
     assert allowed(giving, "pass") and allowed(giving, "give KS QS")
     assert not allowed(giving, "give KS QS 9S")  # S would hold seven trumps
@@ -1229,40 +1335,66 @@ def test_discard_limited_by_stock_true_or_false() -> None:
     assert allowed(unlimited, "discard AS 2S 4D 5D 6D 7D")
 
 
-def test_new_yorker_junk_hand_option() -> None:
-    """pitch/new-yorker: a first hand of only 3s to 9s may be laid down for six new
-    cards from the stock (offered from the eldest); new_yorker_junk_hand = false
-    makes no offer."""
-    state = pitch_dealt(NY_SHORT, dealer=W, variant="pitch/new-yorker", stock=NY_SHORT_STOCK)
-    assert legal_texts(state) == {"claim-misdeal", "pass"} and state.current_player == E
-    state.apply("pass")  # E keeps the hand; W is asked next
-    assert state.current_player == W
-    state.apply("claim-misdeal")
-    assert held(state, W) == {"9C", "9S", "TS", "JS", "QS", "KS"}
-    assert state.phase_name == "auction" and state.current_player == N
-
-    off = pitch_dealt(
-        NY_SHORT, dealer=W, variant="pitch/new-yorker", options={"new_yorker_junk_hand": False}
+def test_discard_pile_is_handed_out_in_the_order_written() -> None:
+    """§1.2: short hands are completed from the discards turn by turn, each discard
+    action's cards in the order written: N wrote AC KC first, so S (stock empty after
+    four cards) receives AC and KC."""
+    state = pitch_dealt(
+        NY_SHORT,
+        dealer=W,
+        variant="pitch/new-yorker",
+        options={"discard_limited_by_stock": False},
+        stock=NY_SHORT_STOCK,
     )
-    assert off.phase_name == "auction" and off.current_player == N
+    play_all(state, ["claim-misdeal", "claim-misdeal", "bid 2", "pass", "pass", "pass"])
+    play_all(state, ["trump H", "discard AC KC QC JC TC 2C", "discard 9C 9S TS JS QS KS"])
+    state.apply("discard 2D 3D TD JD QD KD")
+    assert held(state, S) == {"JH", "QH", "KH", "AH", "AC", "KC"}
 
 
-def test_two_player_throw_in_option() -> None:
-    """pitch/2-player: a hand topped by a ten may be thrown in (asked before the
-    auction, the non-dealer first); the same dealer deals again. With
-    two_player_throw_in = false there is no offer."""
-    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC", "AS KS QS JS TS 2S 2H 3H 4H"]
-    state = pitch_dealt(hands, dealer=1, variant="pitch/2-player")
-    assert state.phase_name == "claims" and state.current_player == 0
-    assert legal_texts(state) == {"claim-misdeal", "pass"}
-    state.apply("claim-misdeal")
-    assert result(state).redeal and state.dealer == 1
-
-    off = pitch_dealt(
-        hands, dealer=1, variant="pitch/2-player", options={"two_player_throw_in": False}
+def test_written_discard_order_survives_records_observations_and_worlds() -> None:
+    """The written order is part of the game: the record keeps it (and replays
+    to the same hands), the discarder's observation shows it, an int action may
+    give it as ``order``, and a world sampled for S (who retook AC and KC from
+    N's unseen discard) is consistent with it."""
+    state = pitch_dealt(
+        NY_SHORT,
+        dealer=W,
+        variant="pitch/new-yorker",
+        options={"discard_limited_by_stock": False},
+        stock=NY_SHORT_STOCK,
     )
-    assert off.phase_name == "auction" and off.current_player == 0
-    assert legal_texts(off) == {"pass", "bid 2", "bid 3", "bid 4", "bid 5"}
+    play_all(state, ["claim-misdeal", "claim-misdeal", "bid 2", "pass", "pass", "pass"])
+    play_all(state, ["trump H", "discard AC KC QC JC TC 2C"])
+    written = "discard AC KC QC JC TC 2C"
+    assert state.observation(N).actions[-1][2] == written
+    assert state.observation(E).actions[-1][2] == "discard ? ? ? ? ? ?"
+    deck = state.rules.deck
+    twin = pitch_dealt(
+        NY_SHORT,
+        dealer=W,
+        variant="pitch/new-yorker",
+        options={"discard_limited_by_stock": False},
+        stock=NY_SHORT_STOCK,
+    )
+    play_all(twin, ["claim-misdeal", "claim-misdeal", "bid 2", "pass", "pass", "pass", "trump H"])
+    order = deck.parse_cards(written.split()[1:])
+    with pytest.raises(IllegalAction, match="order"):
+        twin.apply(A.DISCARD | deck.mask_of(["AC", "KC"]), order)
+    twin.apply(A.DISCARD | deck.mask_of(written.split()[1:]), order)
+    assert twin.discard_pile == state.discard_pile
+    play_all(state, ["discard 9C 9S TS JS QS KS", "discard 2D 3D TD JD QD KD"])
+    rec = record.to_record(state)
+    assert [N, written] in rec["hands"][0]["actions"]
+    again = record.replay(rec)
+    assert again.hands == state.hands and again.discard_pile == state.discard_pile
+    rng = random.Random(7)
+    for _ in range(5):
+        world = sample_world(state.observation(S), rng)
+        assert world.observation(S) == state.observation(S)
+
+
+# ============================================================== call-your-partner
 
 
 # Call-your-partner (five players, dealer 4): the bidder (seat 0) holds four trumps;
@@ -1294,7 +1426,7 @@ def test_called_card_must_be_trump_true_or_false() -> None:
     trump = call_partner()
     assert legal_texts(trump) == {
         f"call-partner {c}"
-        for c in "JC BJ LJ TS 9S 8S 3S 7S 6S 5S 4S 2S".split()
+        for c in ["JC", "BJ", "LJ", "TS", "9S", "8S", "3S", "7S", "6S", "5S", "4S", "2S"]
     }
     assert reason(trump, "call-partner 2D") == "the called card must be a trump"
     assert reason(trump, "call-partner AS") == (
@@ -1305,8 +1437,8 @@ def test_called_card_must_be_trump_true_or_false() -> None:
 
 
 def test_called_card_first_trick() -> None:
-    """pitch/call-your-partner (called_card_first_trick = true): the holder of the
-    called card must play it to the first trick; it stays secret until then."""
+    """pitch/call-your-partner (called_card_first_trick = true): the call is public,
+    and the holder of the called card must play it to the first trick."""
     forced = call_partner()
     forced.apply("call-partner 3S")
     assert forced.observation(1).actions[-1][2] == "call-partner 3S"  # the call is public
@@ -1315,11 +1447,6 @@ def test_called_card_first_trick() -> None:
     assert reason(forced, "play 7S") == "the called card 3S must be played to the first trick"
 
 
-@pytest.mark.xfail(
-    reason="engine: called_card_first_trick = false is ignored; the holder is still "
-    "forced to play the called card (RULES.md pitch/call-your-partner, §4.4)",
-    strict=True,
-)
 def test_called_card_first_trick_false_leaves_the_holder_free() -> None:
     """pitch/call-your-partner with called_card_first_trick = false: the holder of
     the called 3S may play either trump to the first trick."""
@@ -1360,95 +1487,62 @@ def test_call_your_partner_each_partner_scores_the_sides_total() -> None:
     assert state.scores == [7, 3, 7, 3, 3]
 
 
-# ============================================================== special bids
+# ============================================================== misdeal offers (§1.13)
 
 
-def five_bid(hands: list[str], bid: str) -> followsuit.State:
-    state = pitch_dealt(hands, dealer=W, variant="pitch/five-bid", options={"num_players": 4})
-    play_all(state, [f"bid {bid}", "pass", "pass", "pass"])
-    lead = hands[N].split()
-    others = [h.split() for h in hands[1:]]
-    for k in range(6):
-        play(state, " ".join([lead[k]] + [h[k] for h in others]))
-    return state
+def test_misdeal_only_4_to_9_offered_and_claimed() -> None:
+    """nine-card-select: W's nine cards are all 4s to 9s: W (only W) is offered a
+    misdeal before the bidding; a claim redeals and the deal passes to the left.
+    With misdeal_only_4_to_9 = false the bidding starts at once."""
+    state = nine_select()
+    assert state.phase_name == "claims" and state.current_player == W
+    assert legal_texts(state) == {"claim-misdeal", "pass"}
+    state.apply("claim-misdeal")
+    assert result(state).redeal and state.dealer == N
+
+    declined = nine_select()
+    declined.apply("pass")
+    assert declined.phase_name == "auction" and declined.current_player == N
+
+    off = nine_select(misdeal_only_4_to_9=False)
+    assert off.phase_name == "auction" and off.current_player == N
 
 
-FIVE_BID_DEAL = ["AS KS QS JS TS 3S", "2S 2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D 7D", "2C 3C 4C 5C 6C 7C"]
-
-
-def test_five_bid_made_scores_5_and_the_opponents_keep_low() -> None:
-    """pitch/five-bid: every trick and the Jack captured: +5; the opponents still
-    score what they won, here Low (E's 2S)."""
-    state = five_bid(FIVE_BID_DEAL, "5")
-    assert state.scores == [5, 1]
-
-
-def test_five_bid_needs_the_jack_in_play() -> None:
-    """pitch/five-bid ambiguity: the Jack must be among the cards won, so every
-    trick without it fails: -5."""
-    hands = ["AS KS QS TS 9S 3S", *FIVE_BID_DEAL[1:]]
-    state = five_bid(hands, "5")
-    assert state.scores == [-5, 1]
-
-
-def test_every_trick_without_a_five_bid_scores_only_the_points() -> None:
-    """pitch/five-bid: taking every trick on a bid of 4 scores only the 4 points."""
-    hands = ["AS KS QS JS TS 2S", "2H 3H 4H 5H 6H 7H", *FIVE_BID_DEAL[2:]]
-    assert five_bid(hands, "4").scores == [4, 0]
-
-
-def test_nines_fives_smudge_takes_all_six_tricks() -> None:
-    """pitch/nines-fives: a SMUDGE (all six tricks) made scores 19, not the 17
-    points taken; the opponents still score their Low."""
-    state = nines_fives("smudge", [0, 0])  # type: ignore[arg-type]
-    assert state.scores == [19, 1]
-
-
-def test_nines_fives_dealer_match_ends_auction_option() -> None:
-    """pitch/nines-fives: the dealer may match 18; by default players still in may
-    then overbid (N: smudge, but no blind smudge after a first call); with
-    dealer_match_ends_auction the match ends the auction."""
-    state = pitch_dealt(NF_HANDS, dealer=W, variant="pitch/nines-fives", stock=NF_STOCK)
-    play_all(state, ["bid 18", "pass", "pass"])
-    assert legal_texts(state) == {"pass", "bid 18", "bid smudge", "bid blind-smudge"}
-    state.apply("bid 18")
+def test_new_yorker_junk_hand_option() -> None:
+    """pitch/new-yorker: a first hand of only 3s to 9s may be laid down for six new
+    cards from the top of the stock, offered in turn from the eldest, once per player
+    (E's new hand, junk again, is not offered); a declined offer is private.
+    new_yorker_junk_hand = false makes no offer."""
+    state = pitch_dealt(NY_SHORT, dealer=W, variant="pitch/new-yorker", stock="4H 5H 6H 7H 8H 9H")
+    assert state.phase_name == "claims" and state.current_player == E
+    assert legal_texts(state) == {"claim-misdeal", "pass"}
+    state.apply("claim-misdeal")
+    assert held(state, E) == {"4H", "5H", "6H", "7H", "8H", "9H"}
+    assert state.current_player == W
+    state.apply("pass")  # W keeps the hand
     assert state.phase_name == "auction" and state.current_player == N
-    assert legal_texts(state) == {"pass", "bid smudge"}
-    state.apply("pass")
-    assert state.maker == W and state.phase_name == "trump"
+    assert [t for _, _, t in state.observation(N).actions] == ["claim-misdeal"]
+    assert [t for _, _, t in state.observation(W).actions] == ["claim-misdeal", "pass"]
 
-    ends = pitch_dealt(
-        NF_HANDS,
-        dealer=W,
-        variant="pitch/nines-fives",
-        options={"dealer_match_ends_auction": True},
-        stock=NF_STOCK,
+    off = pitch_dealt(
+        NY_SHORT, dealer=W, variant="pitch/new-yorker", options={"new_yorker_junk_hand": False}
     )
-    play_all(ends, ["bid 18", "pass", "pass", "bid 18"])
-    assert ends.maker == W and ends.phase_name == "trump"
+    assert off.phase_name == "auction" and off.current_player == N
 
 
-# ============================================================== engine discrepancies
+def test_two_player_throw_in_option() -> None:
+    """pitch/2-player: a hand topped by a ten may be thrown in (asked before the
+    auction, the non-dealer first); the same dealer deals again. With
+    two_player_throw_in = false there is no offer."""
+    hands = ["2C 3C 4C 5C 6C 7C 8C 9C TC", "AS KS QS JS TS 2S 2H 3H 4H"]
+    state = pitch_dealt(hands, dealer=1, variant="pitch/2-player")
+    assert state.phase_name == "claims" and state.current_player == 0
+    assert legal_texts(state) == {"claim-misdeal", "pass"}
+    state.apply("claim-misdeal")
+    assert result(state).redeal and state.dealer == 1
 
-
-@pytest.mark.xfail(
-    reason="engine: a discard action's cards enter the discard pile in deck order, "
-    "not in the order written (RULES.md §1.2; game-record.md: the order matters where "
-    "the discard pile is handed out again)",
-    strict=True,
-)
-def test_discard_pile_is_handed_out_in_the_order_written() -> None:
-    """§1.2: short hands are completed from the discards turn by turn, each discard
-    action's cards in the order written: N wrote AC KC first, so S (stock empty after
-    four cards) receives AC and KC."""
-    state = pitch_dealt(
-        NY_SHORT,
-        dealer=W,
-        variant="pitch/new-yorker",
-        options={"discard_limited_by_stock": False},
-        stock=NY_SHORT_STOCK,
+    off = pitch_dealt(
+        hands, dealer=1, variant="pitch/2-player", options={"two_player_throw_in": False}
     )
-    play_all(state, ["claim-misdeal", "claim-misdeal", "bid 2", "pass", "pass", "pass"])
-    play_all(state, ["trump H", "discard AC KC QC JC TC 2C", "discard 9C 9S TS JS QS KS"])
-    state.apply("discard 2D 3D TD JD QD KD")
-    assert held(state, S) == {"JH", "QH", "KH", "AH", "AC", "KC"}
+    assert off.phase_name == "auction" and off.current_player == 0
+    assert legal_texts(off) == {"pass", "bid 2", "bid 3", "bid 4", "bid 5"}

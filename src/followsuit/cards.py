@@ -138,6 +138,14 @@ _BYTE_BITS = tuple(
 )
 
 
+def mask_of(cards: Iterable[int]) -> int:
+    """The bitmask of a collection of card indices (the inverse of :func:`bits`)."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
 def bits(mask: int) -> list[int]:
     """Indices of the set bits of ``mask`` as a list, lowest first.
 

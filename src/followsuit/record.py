@@ -15,12 +15,13 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .cards import SUIT_CHARS
 from .engine import Deal, IllegalAction, InvalidRecord, State
+from .engine import actions as A
 from .engine.state import HandResult
 from .rules import OptionError, UnknownVariant, load_rules
 
@@ -41,9 +42,11 @@ def to_record(state: State, players: list[str] | None = None) -> dict[str, Any]:
     }
     if players is not None:
         out["players"] = list(players)
-    hands = [_hand_json(state, h.dealer, h.deal, h.actions) for h in state.history()]
+    hands = [
+        _hand_json(state, h.dealer, h.deal, h.actions, dict(h.written)) for h in state.history()
+    ]
     if state.deal_ is not None:
-        hands.append(_hand_json(state, state.dealer, state.deal_, state.log))
+        hands.append(_hand_json(state, state.dealer, state.deal_, state.log, state.written))
     out["hands"] = hands
     return out
 
@@ -62,7 +65,13 @@ def save(state: State, path: str | Path, players: list[str] | None = None) -> Pa
     return path
 
 
-def _hand_json(state: State, dealer: int, deal: Deal, actions: Any) -> dict[str, Any]:
+def _hand_json(
+    state: State,
+    dealer: int,
+    deal: Deal,
+    actions: Sequence[tuple[int | None, int]],
+    written: Mapping[int, Sequence[int]],
+) -> dict[str, Any]:
     deck = state.rules.deck
     codes = deck.codes
     d: dict[str, Any] = {"hands": [[codes[c] for c in h] for h in deal.hands]}
@@ -74,7 +83,10 @@ def _hand_json(state: State, dealer: int, deal: Deal, actions: Any) -> dict[str,
         d["stock"] = [codes[c] for c in deal.stock]
     if deal.piles:
         d["piles"] = [[codes[c] for c in p] for p in deal.piles]
-    acts = [[seat, state.action_to_string(a)] for seat, a in actions]
+    ladder = state.prog.ladder
+    acts = [
+        [seat, A.to_text(a, deck, ladder, written.get(i))] for i, (seat, a) in enumerate(actions)
+    ]
     return {"dealer": dealer, "deal": d, "actions": acts}
 
 
@@ -198,7 +210,7 @@ def _replay_action(state: State, hand_no: int, i: int, j: int, entry: Any) -> No
     if state.to_move != seat:
         raise InvalidRecord(where, f"seat {seat} cannot {text}: it is seat {state.to_move}'s turn")
     try:
-        state.apply(state.parse_action(text))
+        state.apply(text)
     except IllegalAction as exc:
         raise InvalidRecord(where, f"seat {seat} cannot {text}: {exc.reason}") from None
 

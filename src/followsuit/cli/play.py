@@ -19,7 +19,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ..bots import Bot
-from ..cards import Suit, bits
+from ..cards import Suit, bits, mask_of
 from ..engine import IllegalAction, State
 from ..engine import actions as A
 from ..engine.observation import Move, Observation
@@ -69,6 +69,7 @@ class TerminalGame:
         self.record_path = record_path
         self.delay = delay
         self.names = seat_names(state.n, human)
+        self.written: list[int] | None = None  # the order the human typed a discard in
         self.short = short_names(state.n)
 
     # ------------------------------------------------------------------ loop
@@ -113,7 +114,16 @@ class TerminalGame:
         tricks = state.tricks
         n_tricks = len(tricks)
         hands_before = len(state.results)
-        state.apply(action)
+        order, self.written = self.written, None
+        if (
+            order is not None
+            and seat == self.human
+            and action >= A.DISCARD
+            and mask_of(order) == A.cards_of(action)
+        ):
+            state.apply(action, order)
+        else:
+            state.apply(action)
         if len(state.results) > hands_before:
             # the hand ended on this action, which is public (a card, a pass, a claim)
             self._narrate(obs_before, seat, action, obs_before.text(action))
@@ -317,6 +327,7 @@ class TerminalGame:
                 continue
             if state.is_legal(action):
                 return action
+            self.written = None
             self.console.print(f"Not allowed: {state.explain(action)}.", style="yellow")
 
     def _interpret(self, text: str) -> int:
@@ -332,7 +343,7 @@ class TerminalGame:
         }
         low = shortcuts.get(low, low)
         try:
-            return state.parse_action(low)
+            return self._parse(low)
         except IllegalAction:
             pass
         legal = state.legal_actions()
@@ -340,7 +351,7 @@ class TerminalGame:
         if len(words) > 1 and all(len(w) == 2 for w in words):  # a list of cards
             for verb in ("discard", "give"):
                 try:
-                    a = state.parse_action(f"{verb} {low}")
+                    a = self._parse(f"{verb} {low}")
                 except IllegalAction:
                     continue
                 if a in legal:
@@ -350,17 +361,22 @@ class TerminalGame:
         if len(words) == 1 and len(words[0]) in (2, 3):
             for verb in ("play", "discard"):
                 try:
-                    a = state.parse_action(f"{verb} {words[0]}")
+                    a = self._parse(f"{verb} {words[0]}")
                 except IllegalAction:
                     continue
                 if a in legal or verb == "play":
                     return a
         if words and len(words) <= 2:
             try:
-                return state.parse_action("call " + low)
+                return self._parse("call " + low)
             except IllegalAction:
                 pass
         raise IllegalAction(f"{text!r} is not understood")
+
+    def _parse(self, text: str) -> int:
+        """Parse record text, keeping a discard's typed order for :meth:`_apply`."""
+        action, self.written = self.state.parse_written(text)
+        return action
 
     def _show_turn(self, obs: Observation, choices: list[int]) -> None:
         console = self.console

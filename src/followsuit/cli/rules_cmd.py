@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.table import Table
@@ -67,7 +68,7 @@ def _value_here(rules: Rules, name: str) -> str:
     text = rules.describe(name)
     if rules[name] is not None:
         return text
-    derived = {
+    derived: dict[str, Callable[[], object]] = {
         "deal_packets": lambda: json.dumps([list(r) for r in rules.packets]),
         "max_bid": lambda: max((b.value for b in rules.bids if b.kind == "plain"), default=0),
         "stuck_bid": lambda: rules.bids[0].label if rules.bids else "",

@@ -8,6 +8,8 @@ builds an object; calls are small constants; multi-card steps (``discard``,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import SUIT_CHARS, Deck, iter_bits
 
 PASS = 64
@@ -48,8 +50,10 @@ def cards_of(action: int) -> int:
     return action & CARD_MASK
 
 
-def to_text(action: int, deck: Deck, ladder: tuple[str, ...] = ()) -> str:
-    """The record text of an action."""
+def to_text(
+    action: int, deck: Deck, ladder: tuple[str, ...] = (), order: Sequence[int] | None = None
+) -> str:
+    """The record text of an action (a discard's cards in ``order`` when given)."""
     if 0 <= action < 64:
         return "play " + deck.codes[action]
     if action == PASS:
@@ -86,5 +90,5 @@ def to_text(action: int, deck: Deck, ladder: tuple[str, ...] = ()) -> str:
         return "play-pile " + deck.codes[action - PILE_CARD]
     if action >= DISCARD:
         verb = "discard" if action >> 64 == 1 else "give"
-        return verb + " " + deck.format(iter_bits(action & CARD_MASK))
+        return verb + " " + deck.format(iter_bits(action & CARD_MASK) if order is None else order)
     raise ValueError(f"not an action: {action}")

@@ -170,7 +170,7 @@ def observe(s: State, seat: int | None) -> Observation:
         seen_before.append(len(acts))
         vis = s.hidden.get(idx)
         if vis is None or (seat is not None and vis >> seat & 1):
-            acts.append((who, a, A.to_text(a, deck, ladder)))
+            acts.append((who, a, A.to_text(a, deck, ladder, s.written.get(idx))))
             if who == seat and a >= A.DISCARD and a >> 64 == 1:
                 discards |= A.cards_of(a)
         elif a >= A.DISCARD:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import Suit
+from ..cards import Deck, Suit
 from . import actions as A
 from .errors import IllegalAction
 
@@ -117,6 +117,28 @@ def parse_action(s: State, text: str) -> int:
             mask |= 1 << c
         return (A.DISCARD if verb == "discard" else A.GIVE) | mask
     raise IllegalAction(f"unknown action {text!r} (verbs: {', '.join(VERBS)})")
+
+
+def parse_written(s: State, text: str) -> tuple[int, list[int] | None]:
+    """The action ``text`` names and, for a discard or give, its cards in the
+    order written (``None`` for other actions)."""
+    action = parse_action(s, text)
+    if action < A.DISCARD:
+        return action, None
+    return action, written_order(s.rules.deck, action, text)
+
+
+def written_order(deck: Deck, action: int, text: str) -> list[int]:
+    """The cards of a discard or give ``action`` in the order ``text`` lists them."""
+    left = A.cards_of(action)
+    order = []
+    for word in text.split()[1:]:
+        c = deck.index_in(word, left)
+        if c is None:
+            raise ValueError(f"{word} is not one of the cards of {text!r}")
+        left &= ~(1 << c)
+        order.append(c)
+    return order
 
 
 def _suit(text: str) -> int:

@@ -189,7 +189,8 @@ def _moon(s: State, won: list[int], maker_unit: int, result: list[int], grand_sl
                 current = s.scores[side]
                 if current < 0:
                     result[maker_unit] = -current
-                else:
+                else:  # "jump to the target": the score becomes the target and wins
+                    result[maker_unit] = r["target_score"] - current
                     s.immediate = ("win", side)
             else:
                 s.immediate = ("lose", side)

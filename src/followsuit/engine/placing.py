@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..cards import mask_of
 from . import actions as A
 from .observation import Observation, shown_cards
 from .state import State
@@ -248,10 +249,3 @@ def _make_room(
                     nxt.append(k2)
         frontier = nxt
     return -1
-
-
-def mask_of(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import bits
+from ..cards import bits, mask_of
 from . import actions as A
 from .observation import Move, Observation
-from .placing import Discards, mask_of
+from .placing import Discards
 from .tricks import TrumpTable
 
 

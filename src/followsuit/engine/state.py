@@ -15,10 +15,11 @@ step this object millions of times.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import Card, bits
+from ..cards import Card, bits, mask_of
 from ..rules import Rules
 from . import actions as A
 from .deal import Deal, check_deal, shuffled_deal
@@ -55,6 +56,9 @@ class HandLog:
     deal: Deal
     actions: tuple[tuple[int | None, int], ...]
     result: HandResult
+    written: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(action index, cards) for each discard or give written in another order than
+    the deck's: the order the cards went onto the discard pile (RULES.md §1.2)."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,7 @@ class State:
     # Plain slots: the state is cloned millions of times by search bots.
     __slots__ = (
         "_legal",
+        "_order",
         "alone",
         "asked",
         "auto",
@@ -135,6 +140,7 @@ class State:
         "win_key",
         "win_pos",
         "winner",
+        "written",
     )
 
     rules: Rules
@@ -152,6 +158,10 @@ class State:
     deal_: Deal | None
     log: list[tuple[int | None, int]]
     hidden: dict[int, int]
+    written: dict[int, tuple[int, ...]]
+    """The written card order of a discard or give, by log index (when it is not
+    the deck's order): the order the cards went onto the discard pile."""
+    _order: tuple[int, ...]
     phase_i: int
     phase: Phase
     to_move: int | None
@@ -286,13 +296,22 @@ class State:
     def is_legal(self, action: int) -> bool:
         return action in self.legal_actions()
 
-    def apply(self, action: int | str) -> None:
+    def apply(self, action: int | str, order: Sequence[int] | None = None) -> None:
         """Take ``action`` (an int, or record text such as ``"play JH"``).
 
+        A discard's cards go onto the discard pile in the order written (RULES.md
+        §1.2), which matters where the pile is dealt out again: text keeps its
+        order, and ``order`` gives it for an int action (default: deck order).
         Raises :class:`IllegalAction` with the reason; the state is then unchanged.
         """
         if isinstance(action, str):
-            action = self.parse_action(action)
+            action, order = self.parse_written(action)
+        if order is not None and (
+            action < A.DISCARD
+            or mask_of(order) != A.cards_of(action)
+            or len(order) != len(set(order))
+        ):
+            raise IllegalAction("the order given is not the action's cards", seat=self.to_move)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -301,7 +320,33 @@ class State:
                 self.explain(action), seat=self.to_move, action=self._text_or_raw(action)
             )
         self._legal = None
-        self.phase.apply(self, action)
+        if order is None:
+            self.phase.apply(self, action)
+            return
+        self._order = tuple(order)
+        try:
+            self.phase.apply(self, action)
+        finally:
+            self._order = ()
+
+    def ordered(self, cards: int) -> list[int]:
+        """The cards of the discard being applied, in the order written."""
+        if self._order and mask_of(self._order) == cards:
+            return list(self._order)
+        return bits(cards)
+
+    def parse_written(self, text: str) -> tuple[int, list[int] | None]:
+        """:meth:`parse_action`, with a discard's or give's cards in the order
+        written (``None`` for other actions): ``apply(*state.parse_written(t))``
+        is ``apply(t)``."""
+        from .parse import parse_written
+
+        return parse_written(self, text)
+
+    def action_text(self, index: int) -> str:
+        """The record text of this hand's action ``index``, as it was written."""
+        action = self.log[index][1]
+        return A.to_text(action, self.rules.deck, self.prog.ladder, self.written.get(index))
 
     def explain(self, action: int) -> str:
         """Why ``action`` is not legal now ("" if it is)."""
@@ -342,6 +387,8 @@ class State:
         s.deal_ = self.deal_
         s.log = self.log[:]
         s.hidden = dict(self.hidden) if self.hidden else {}
+        s.written = dict(self.written) if self.written else {}
+        s._order = ()
         s.phase_i = self.phase_i
         s.phase = self.phase
         s.to_move = self.to_move
@@ -440,7 +487,13 @@ class State:
         last = self.finished[-1]
         self.finished = (
             *self.finished[:-1],
-            HandLog(last.dealer, last.deal, (*last.actions, (None, A.TIME_UP)), last.result),
+            HandLog(
+                last.dealer,
+                last.deal,
+                (*last.actions, (None, A.TIME_UP)),
+                last.result,
+                last.written,
+            ),
         )
         winner = self.prog.game_end(self)
         if winner is not None:
@@ -487,6 +540,8 @@ class State:
         self.deal_ = None
         self.log = []
         self.hidden = {}
+        self.written = {}
+        self._order = ()
         self.phase_i = -1
         self.phase = self.prog.pipeline[0]
         self.to_move = None
@@ -584,6 +639,8 @@ class State:
             self.hidden[len(self.log)] = visible_to
             if shown:
                 self.shown[len(self.log)] = shown
+        if self._order and action >= A.DISCARD and list(self._order) != bits(A.cards_of(action)):
+            self.written[len(self.log)] = self._order
         self.log.append((seat, action))
 
     def record_auto(self, seat: int, kind: str, cards: int, visible_to: int) -> None:
@@ -632,7 +689,12 @@ class State:
             redeal=redeal,
             details=tuple(self.awards_by_seat),
         )
-        self.finished = (*self.finished, HandLog(self.dealer, deal, tuple(self.log), result))
+        self.finished = (
+            *self.finished,
+            HandLog(
+                self.dealer, deal, tuple(self.log), result, tuple(sorted(self.written.items()))
+            ),
+        )
         self.results = (*self.results, result)
         if not redeal or self.time_up:
             winner = self.prog.game_end(self)

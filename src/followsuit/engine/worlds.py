@@ -13,18 +13,18 @@ from __future__ import annotations
 
 import random
 
-from ..cards import bits
+from ..cards import bits, mask_of
 from . import actions as A
 from .deal import Deal, hand_sizes
 from .errors import IllegalAction
 from .observation import Observation, shown_cards
+from .parse import written_order
 from .placing import (
     Discards,
     Slot,
     assign,
     deal_qualifying,
     discard_ban,
-    mask_of,
     split_by_trumps,
     upper_copies_played,
 )
@@ -90,7 +90,7 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
     for kind, idx, who, act, text in timeline:
         if kind == "act" and who is not None and text.startswith("discard"):
             if act is not None:
-                known = bits(A.cards_of(act))
+                known = written_order(deck, act, text)
                 unknown = 0
                 ban = 0
             else:
@@ -199,6 +199,7 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
     for pile_cards in pile_lists:
         rng.shuffle(pile_cards)
     concrete: dict[int, int] = {}
+    orders: dict[int, list[int]] = {}  # a hidden discard's order: the pile's model
     gives = [
         (idx, who, act)
         for kind, idx, who, act, text in timeline
@@ -244,11 +245,18 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
             cards = mask_of(batch.known + batch.slot.cards + batch.returned)
             if act is None:
                 concrete[idx] = A.DISCARD | cards
+                orders[idx] = batch.known + batch.returned + batch.slot.cards
             hands[who] |= cards
         elif act is not None and A.is_play(act):
             hands[who] |= 1 << act
         elif act is not None and A.PILE_CARD <= act < A.PILE_CARD + 64:
             pile_lists[who].insert(0, act - A.PILE_CARD)
+        elif text.startswith("give") and rules.family == "pitch":
+            # nine-card select: surplus trumps handed to the partner, face up
+            assert act is not None
+            partner = next(p for side in rules.sides if who in side for p in side if p != who)
+            hands[partner] &= ~A.cards_of(act)
+            hands[who] |= A.cards_of(act)
         elif (
             text.startswith("give")
             and gives
@@ -278,7 +286,7 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
     ):
         return None
     try:
-        world = _replay(obs, deal, concrete, pending_claim, rng)
+        world = _replay(obs, deal, concrete, orders, pending_claim, rng)
     except IllegalAction:
         return None
     if world is None or world.observation(me) != obs:
@@ -290,6 +298,7 @@ def _replay(
     obs: Observation,
     deal: Deal,
     concrete: dict[int, int],
+    orders: dict[int, list[int]],
     pending_claim: int | None,
     rng: random.Random,
 ) -> State | None:
@@ -309,19 +318,23 @@ def _replay(
         while world.phase_name == "claims" and world.to_move not in (me, stop_at):
             world.apply(A.PASS)
 
-    for idx, (who, act, _text) in enumerate(obs.actions):
+    for idx, (who, act, text) in enumerate(obs.actions):
         if who is None:
             world.time_is_up()
             continue
         # others' declined offers are invisible; a claim is public
         skip_offers(who if act == A.CLAIM_MISDEAL else None)
+        order = None
         if act is None:
             act = concrete[idx]
+            order = orders.get(idx)
         elif A.PILE_CARD <= act < A.PILE_CARD + 64:
             act = A.PLAY_PILE
+        elif act >= A.DISCARD:
+            order = written_order(obs.rules.deck, act, text)
         if world.to_move != who:
             return None
-        world.apply(act)
+        world.apply(act, order)
     if pending_claim is not None:
         skip_offers(pending_claim)
         if world.phase_name != "claims" or world.to_move != pending_claim:

@@ -36,7 +36,7 @@ class DealerPickup(Phase):
 
     def apply(self, s: State, action: int) -> None:
         s.hands[s.dealer] &= ~A.cards_of(action)
-        s.discard_pile.extend(bits(A.cards_of(action)))
+        s.discard_pile.extend(s.ordered(A.cards_of(action)))
         s.record_action(s.dealer, action, visible_to=1 << s.dealer)
         s.advance()
 

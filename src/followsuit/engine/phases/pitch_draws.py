@@ -46,7 +46,7 @@ class DiscardDraw(Phase):
             cards = A.cards_of(action)
             s.record_action(seat, action, visible_to=1 << seat)
             s.hands[seat] &= ~cards
-            s.discard_pile.extend(bits(cards))
+            s.discard_pile.extend(s.ordered(cards))
             refill(s, seat, cards.bit_count())
         s.asked += 1
         if s.asked < len(s.queue):
@@ -92,7 +92,7 @@ class NewYorkerDraw(DiscardDraw):
             cards = A.cards_of(action)
             s.record_action(seat, action, visible_to=1 << seat)
             s.hands[seat] &= ~cards
-            s.discard_pile.extend(bits(cards))
+            s.discard_pile.extend(s.ordered(cards))
         need = HAND - s.hands[seat].bit_count()
         if need > 0:
             if s.rules["discard_limited_by_stock"]:

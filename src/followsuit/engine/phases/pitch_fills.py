@@ -147,7 +147,7 @@ class DiscardThree(Phase):
         assert seat is not None
         s.record_action(seat, action)
         s.hands[seat] &= ~A.cards_of(action)
-        s.discard_pile.extend(bits(A.cards_of(action)))
+        s.discard_pile.extend(s.ordered(A.cards_of(action)))
         s.asked += 1
         self._next(s)
 
@@ -260,7 +260,7 @@ class NinesFives(Phase):
         shown = cards & s.table.trump_mask
         s.record_action(seat, action, visible_to=1 << seat, shown=shown)
         s.hands[seat] &= ~cards
-        s.discard_pile.extend(bits(cards))
+        s.discard_pile.extend(s.ordered(cards))
         if s.round == 0:
             s.asked += 1
         else:
@@ -326,7 +326,7 @@ class Burn(Phase):
         else:
             s.record_action(seat, action)
         s.hands[seat] &= ~cards
-        s.discard_pile.extend(bits(cards))
+        s.discard_pile.extend(s.ordered(cards))
         s.asked += 1
         self._next(s)
 

@@ -62,7 +62,7 @@ class TrickPlay(Phase):
         table = s.table
         follow = s.prog.follow
         called = s.called_card
-        if called >= 0 and not s.tricks and hand >> called & 1:
+        if called >= 0 and not s.tricks and hand >> called & 1 and r["called_card_first_trick"]:
             return [called]
         extra: list[int] = []
         if not s.trick:  # leading
@@ -189,7 +189,12 @@ class TrickPlay(Phase):
                 f"and the engine plays the first copy (action {twin})"
             )
         code = deck.codes[action]
-        if s.called_card >= 0 and not s.tricks and s.hands[seat] >> s.called_card & 1:
+        if (
+            s.called_card >= 0
+            and not s.tricks
+            and s.hands[seat] >> s.called_card & 1
+            and s.rules["called_card_first_trick"]
+        ):
             return f"the called card {deck.codes[s.called_card]} must be played to the first trick"
         if not s.trick:
             if s.trump < 0 and deck.suit[action] < 0:
