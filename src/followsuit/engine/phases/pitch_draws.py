@@ -47,12 +47,16 @@ class DiscardDraw(Phase):
             s.record_action(seat, action, visible_to=1 << seat)
             s.hands[seat] &= ~cards
             s.discard_pile.extend(s.ordered(cards))
-            refill(s, seat, cards.bit_count())
+        self.deal_back(s, seat, 0 if action == A.PASS else A.cards_of(action).bit_count())
         s.asked += 1
         if s.asked < len(s.queue):
             s.to_move = s.queue[s.asked]
         else:
             s.advance()
+
+    def deal_back(self, s: State, seat: int, discarded: int) -> None:
+        """Deal as many cards as were discarded: from the stock, then the discards."""
+        refill(s, seat, discarded)
 
     def explain(self, s: State, action: int) -> str:
         return "discard any cards from your hand (discard C …) or pass"
@@ -83,27 +87,15 @@ class NewYorkerDraw(DiscardDraw):
             out += [A.DISCARD | m for m in masks_of(plain, k)]
         return out
 
-    def apply(self, s: State, action: int) -> None:
-        seat = s.to_move
-        assert seat is not None
-        if action == A.PASS:
-            s.record_action(seat, action)
-        else:
-            cards = A.cards_of(action)
-            s.record_action(seat, action, visible_to=1 << seat)
-            s.hands[seat] &= ~cards
-            s.discard_pile.extend(s.ordered(cards))
+    def deal_back(self, s: State, seat: int, discarded: int) -> None:
+        """Back to six: from the stock alone when discards are limited by it,
+        else from the discards once the stock is gone."""
         need = HAND - s.hands[seat].bit_count()
         if need > 0:
             if s.rules["discard_limited_by_stock"]:
                 s.draw(seat, need)
             else:
                 refill(s, seat, need)
-        s.asked += 1
-        if s.asked < len(s.queue):
-            s.to_move = s.queue[s.asked]
-        else:
-            s.advance()
 
     def explain(self, s: State, action: int) -> str:
         if action >= A.DISCARD and A.cards_of(action) & s.table.trump_mask:
