@@ -85,6 +85,7 @@ PITCH_COMMON: dict[str, st.SearchStrategy[Any]] = {
 PITCH_BY_FEATURE: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "plain": {
         "category_profile": st.sampled_from(["classic4", "seed_extended"]),
+        "trump_declaration": st.sampled_from(["pitched", "named"]),
         "trump_lead_must_follow": st.booleans(),
         "target_score": st.integers(3, 15),
     },

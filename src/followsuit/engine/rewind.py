@@ -91,6 +91,7 @@ def undo_retake(
             if not hands[seat] >> card & 1:
                 return False
             hands[seat] &= ~(1 << card)
+    chosen: dict[tuple[str, int], list[int]] = {}
     for key, card in units:
         if card >= 0:
             continue
@@ -101,7 +102,10 @@ def undo_retake(
             return False
         c = rng.choice(choices)
         hands[seat] &= ~(1 << c)
-        batches[key].returned.append(c)
+        chosen.setdefault(key, []).append(c)
+    for key, cards in chosen.items():
+        # retakes are undone latest first: an earlier one took cards nearer the top
+        batches[key].returned[:0] = cards
     return True
 
 

@@ -27,11 +27,10 @@ def euchre_table(s: State) -> list[int]:
     elif 2 * tricks > total:
         points[maker_side] = made
     else:
-        value = euchred
+        # a lone defender's euchre is worth the option's points, whatever they are
+        value = r["defend_alone_euchre_points"] if s.def_alone >= 0 else euchred
         if r["super_euchre"] and tricks == 0:
             value = max(value, 4)
-        if s.def_alone >= 0:
-            value = max(value, r["defend_alone_euchre_points"])
         for k in range(len(points)):
             if k != maker_side:
                 points[k] = value

@@ -214,8 +214,9 @@ def _razzle_sizes(values: dict[str, Any], clean: Mapping[str, Any]) -> None:
     table = {row[0]: (row[1], row[2]) for row in values["razzle_hand_size"]}
     n = values["num_players"]
     if n not in table:
+        blame = "razzle_hand_size" if "razzle_hand_size" in clean else "num_players"
         raise OptionError(
-            f"option razzle_hand_size: no hand and kitty size for {n} players", option="num_players"
+            f"option razzle_hand_size: no hand and kitty size for {n} players", option=blame
         )
     hand, kitty = table[n]
     values["hand_size"], values["kitty_size"] = hand, kitty
@@ -235,7 +236,22 @@ def _ten_point_targets(values: dict[str, Any], clean: Mapping[str, Any]) -> None
         values["target_score"] = points_per_hand(values) * values["num_players"] + 1
 
 
-DERIVED = (_razzle_sizes, _ten_point_targets)
+def _oklahoma_hand(values: dict[str, Any], clean: Mapping[str, Any]) -> None:
+    """10-point fill: ``oklahoma_deal`` chosen at the table sets the cards dealt
+    (six, or nine for the nine-card forms)."""
+    if "oklahoma_deal" in clean and values["exchange"] == "fill":
+        values["hand_size"] = 6 if values["oklahoma_deal"] == "six" else 9
+
+
+def _named_for_exchange(values: dict[str, Any], clean: Mapping[str, Any]) -> None:
+    """Pitch with discards after the auction (discard_draw set at the table): the
+    maker names trump first, as pitch/discard-draw does (RULES.md §3)."""
+    exchanges = values["exchange"] != "none" or values["discard_draw"]
+    if values["family"] == "pitch" and exchanges and "trump_declaration" not in clean:
+        values["trump_declaration"] = "named"
+
+
+DERIVED = (_razzle_sizes, _oklahoma_hand, _named_for_exchange, _ten_point_targets)
 
 
 def _unknown_message(name: str, family: str, variant_id: str) -> str:
@@ -281,11 +297,24 @@ def _check(rules: Rules) -> None:
         + (1 if v["dealer_extra_card"] else 0)
         + v["kitty_size"]
     )
+    if needed > len(rules.deck) and v["dealer_extra_card"] and needed - 1 <= len(rules.deck):
+        raise OptionError(
+            f"option dealer_extra_card: the dealer's extra card would be card {needed}; "
+            f"the {rules.deck.name} deck has {len(rules.deck)}",
+            option="dealer_extra_card",
+        )
     if needed > len(rules.deck):
         raise OptionError(
             f"option num_players: {n} hands of {v['hand_size']} need {needed} cards; "
             f"the {rules.deck.name} deck has {len(rules.deck)}",
             option="num_players",
+        )
+    exchanges = v["exchange"] != "none" or v["discard_draw"]
+    if v["family"] == "pitch" and v["trump_declaration"] == "pitched" and exchanges:
+        raise OptionError(
+            f"option trump_declaration: {rules.variant.id} exchanges cards once trump "
+            "is known, so trump is named (allowed: named)",
+            option="trump_declaration",
         )
     if v["target_score"] is None and v["game_end_policy"] != "timed":
         raise OptionError(
