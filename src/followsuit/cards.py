@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
+from itertools import combinations
 
 
 class Suit(IntEnum):
@@ -144,6 +145,18 @@ def mask_of(cards: Iterable[int]) -> int:
     for c in cards:
         m |= 1 << c
     return m
+
+
+def masks_of(cards: Iterable[int], k: int) -> list[int]:
+    """Every ``k``-card subset of ``cards``, as a bitmask (in combination order)."""
+    return [mask_of(combo) for combo in combinations(cards, k)]
+
+
+def ordered_by(mask: int, order: Iterable[int]) -> list[int]:
+    """The cards of ``mask`` in the order they come in ``order`` (a hand as dealt),
+    then any others, lowest first."""
+    first = [c for c in order if mask >> c & 1]
+    return first + [c for c in bits(mask & ~mask_of(first))]
 
 
 def bits(mask: int) -> list[int]:

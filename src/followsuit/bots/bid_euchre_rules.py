@@ -63,7 +63,7 @@ class BidEuchreRulesBot(EuchreRulesBot):
         if wanted is None:
             return A.PASS if A.PASS in legal else min(a for a in legal if a != A.PASS)
         # do not overbid a partner without real extra strength
-        partner = _partner_seat(obs)
+        partner = None if obs.seat is None else obs.rules.partners[obs.seat]
         if A.PASS in legal and partner is not None and obs.maker == partner:
             bid = bids[wanted - A.BID]
             if bid.kind == "plain" and bid.value < total - 1:
@@ -99,11 +99,3 @@ class BidEuchreRulesBot(EuchreRulesBot):
             obs.legal_actions,
             key=lambda a: sum(table.power[c] for c in bits(A.cards_of(a))),
         )
-
-
-def _partner_seat(obs: Observation) -> int | None:
-    seat = obs.seat
-    for side in obs.rules.sides:
-        if seat in side and len(side) == 2:
-            return side[1] if side[0] == seat else side[0]
-    return None

@@ -91,7 +91,7 @@ class EuchreRulesBot:
             return max(estimate(obs, hand & ~(1 << c), suit) for c in bits(hand))
         up_value = _trump_rank_value(table, obs.upcard)
         base = estimate(obs, obs.hand, suit)
-        if _partner(obs, obs.seat) == obs.dealer:
+        if obs.rules.partners[obs.seat] == obs.dealer:
             return base + 0.35 * up_value + 0.1
         return base - 0.35 * up_value - 0.1
 
@@ -124,13 +124,10 @@ class EuchreRulesBot:
             return self._lead(obs, legal, table)
         led = table.eff[obs.trick[0][1]]
         keys = table.keys[led]
-        win_seat, win_card = max(obs.trick, key=lambda sc: keys[sc[1]])
-        # max() keeps the first of equal keys: identical cards go to the earlier.
-        for sc in obs.trick:
-            if keys[sc[1]] == keys[win_card]:
-                win_seat, win_card = sc
-                break
-        partner = _partner(obs, seat)
+        winning = obs.winning
+        assert winning is not None
+        win_seat, win_card = winning
+        partner = obs.rules.partners[seat]
         last = _is_last(obs)
         if partner is not None and win_seat == partner and (last or _is_boss(obs, win_card, table)):
             return _lowest(legal, table)
@@ -148,7 +145,7 @@ class EuchreRulesBot:
         seat = obs.seat
         assert seat is not None and obs.maker is not None and obs.trump is not None
         trumps = [c for c in legal if table.eff[c] == obs.trump]
-        makers = obs.maker == seat or _partner(obs, obs.maker) == seat
+        makers = obs.maker == seat or obs.rules.partners[obs.maker] == seat
         if trumps and makers:
             top = max(trumps, key=lambda c: table.power[c])
             if _is_boss(obs, top, table):
@@ -217,13 +214,6 @@ def estimate(obs: Observation, hand: int, trump: int) -> float:
         elif ranks[0] == 13 and len(cards) >= 2:
             est += 0.15
     return est
-
-
-def _partner(obs: Observation, seat: int) -> int | None:
-    for side in obs.rules.sides:
-        if seat in side and len(side) == 2:
-            return side[1] if side[0] == seat else side[0]
-    return None
 
 
 def _is_last(obs: Observation) -> bool:

@@ -10,13 +10,12 @@ its observation.
 
 from __future__ import annotations
 
-from ..cards import bits
+from ..cards import RANK_CHARS, SUIT_CHARS, bits
 from ..engine import actions as A
 from ..engine.observation import Observation
 from ..engine.program import program_for
 from ..engine.tricks import TrumpTable
-
-GAME_VALUE = {14: 4, 13: 3, 12: 2, 11: 1, 10: 10}
+from ..rules.pitch_points import GAME_VALUE, category_value, fixed_card
 
 
 class PitchRulesBot:
@@ -112,10 +111,9 @@ class PitchRulesBot:
             return self._lead(obs, cards, table)
         led = table.eff[obs.trick[0][1]]
         keys = table.keys[led]
-        win_seat, win_card = obs.trick[0]
-        for seat, card in obs.trick[1:]:
-            if keys[card] > keys[win_card]:
-                win_seat, win_card = seat, card
+        winning = obs.winning
+        assert winning is not None
+        win_seat, win_card = winning
         partner_winning = _partners(obs, obs.seat, win_seat)
         last = len(obs.trick) == len(obs.trick_order) - 1 if obs.trick_order else False
         if partner_winning and (last or _safe(obs, win_card, table)):
@@ -172,8 +170,6 @@ def expected_points(obs: Observation, hand: int, suit: int) -> float:
     rank_of = {c: i for i, c in enumerate(trumps)}
     strength = sum(max(0.0, 1.0 - 0.15 * rank_of[c]) for c in mine)
     total = 0.0
-    from ..rules.pitch_points import category_value
-
     for category in prog.categories:
         value = category_value(category, obs.rules.values)
         card = _category_target(obs, category, suit)
@@ -212,23 +208,11 @@ def expected_points(obs: Observation, hand: int, suit: int) -> float:
 
 
 def _category_target(obs: Observation, category: str, suit: int) -> int | None:
+    """The card that wins ``category`` with ``suit`` as trump (None: no such card)."""
     deck = obs.rules.deck
-    same = 3 - suit
-    fixed = {
-        "JACK": (suit, "J"),
-        "JICK": (same, "J"),
-        "OFF_ACE": (same, "A"),
-        "TREY": (suit, "3"),
-        "OFF_TREY": (same, "3"),
-        "FIVE": (suit, "5"),
-        "NINE": (suit, "9"),
-        "ACE_CARD": (suit, "A"),
-        "TEN_CARD": (suit, "T"),
-        "DEUCE_CARD": (suit, "2"),
-    }
-    if category in fixed:
-        s, r = fixed[category]
-        code = r + "CDHS"[s]
+    fixed = fixed_card(category, suit)
+    if fixed is not None:
+        code = RANK_CHARS[fixed[1] - 2] + SUIT_CHARS[fixed[0]]
         return deck.by_code[code][0] if code in deck.by_code else None
     if category in ("BIG_JOKER", "JOKER"):
         for code in ("BJ", "JK"):
@@ -250,8 +234,6 @@ def points_of(obs: Observation, card: int) -> float:
         if category in ("HIGH", "LOW", "GAME"):
             continue
         if _category_target(obs, category, trump) == card:
-            from ..rules.pitch_points import category_value
-
             value += category_value(category, obs.rules.values)
     return value
 

@@ -19,7 +19,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ..bots import Bot
-from ..cards import Suit, bits, mask_of
+from ..cards import Suit, bits
 from ..engine import IllegalAction, State
 from ..engine import actions as A
 from ..engine.observation import Move, Observation
@@ -69,7 +69,6 @@ class TerminalGame:
         self.record_path = record_path
         self.delay = delay
         self.names = seat_names(state.n, human)
-        self.written: list[int] | None = None  # the order the human typed a discard in
         self.short = short_names(state.n)
 
     # ------------------------------------------------------------------ loop
@@ -92,15 +91,16 @@ class TerminalGame:
                         break
                 seat = state.to_move
                 assert seat is not None
+                order = None
                 if seat == self.human:
-                    action = self._ask()
+                    action, order = self._ask()
                 else:
                     bot = self.bots[seat]
                     assert bot is not None
                     action = bot.choose(state.observation(seat))
                     if self.delay:
                         time.sleep(self.delay)
-                self._apply(seat, action)
+                self._apply(seat, action, order)
             self._game_over()
         except (Quit, KeyboardInterrupt, EOFError):
             self.console.print("\nGame stopped.")
@@ -108,22 +108,14 @@ class TerminalGame:
             self._save()
         return 0
 
-    def _apply(self, seat: int, action: int) -> None:
+    def _apply(self, seat: int, action: int, order: list[int] | None = None) -> None:
+        """Apply a move (a typed discard in the order typed) and narrate it."""
         state = self.state
         obs_before = state.observation(self.human)
         tricks = state.tricks
         n_tricks = len(tricks)
         hands_before = len(state.results)
-        order, self.written = self.written, None
-        if (
-            order is not None
-            and seat == self.human
-            and action >= A.DISCARD
-            and mask_of(order) == A.cards_of(action)
-        ):
-            state.apply(action, order)
-        else:
-            state.apply(action)
+        state.apply(action, order)
         if len(state.results) > hands_before:
             # the hand ended on this action, which is public (a card, a pass, a claim)
             self._narrate(obs_before, seat, action, obs_before.text(action))
@@ -267,7 +259,8 @@ class TerminalGame:
 
     # ------------------------------------------------------------- the human
 
-    def _ask(self) -> int:
+    def _ask(self) -> tuple[int, list[int] | None]:
+        """The human's move, with a typed discard's cards in the order typed."""
         state = self.state
         obs = state.observation(self.human)
         choices = list(obs.legal_actions)
@@ -313,25 +306,25 @@ class TerminalGame:
                 except IllegalAction:
                     bid = -1
                 if bid in choices:  # in the auction a number is a bid
-                    return bid
+                    return bid, None
             if text.isdigit() and choices:
                 k = int(text)
                 if 1 <= k <= len(choices):
-                    return choices[k - 1]
+                    return choices[k - 1], None
                 self.console.print(f"Choose a number from 1 to {len(choices)}.", style="yellow")
                 continue
             try:
-                action = self._interpret(text)
+                action, order = self._interpret(text)
             except IllegalAction as exc:
                 self.console.print(f"{exc.reason}. Type ? for help.", style="yellow")
                 continue
             if state.is_legal(action):
-                return action
-            self.written = None
+                return action, order
             self.console.print(f"Not allowed: {state.explain(action)}.", style="yellow")
 
-    def _interpret(self, text: str) -> int:
-        """Record text, or the short forms a player types: a bare card, a suit."""
+    def _interpret(self, text: str) -> tuple[int, list[int] | None]:
+        """Record text, or the short forms a player types: a bare card, a suit, a
+        list of cards (with a discard's cards in the order typed)."""
         state = self.state
         low = text.strip().lower()
         shortcuts = {
@@ -342,8 +335,9 @@ class TerminalGame:
             "p": "pass",
         }
         low = shortcuts.get(low, low)
+        parse = state.parse_written
         try:
-            return self._parse(low)
+            return parse(low)
         except IllegalAction:
             pass
         legal = state.legal_actions()
@@ -351,32 +345,27 @@ class TerminalGame:
         if len(words) > 1 and all(len(w) == 2 for w in words):  # a list of cards
             for verb in ("discard", "give"):
                 try:
-                    a = self._parse(f"{verb} {low}")
+                    cards = parse(f"{verb} {low}")
                 except IllegalAction:
                     continue
-                if a in legal:
-                    return a
+                if cards[0] in legal:
+                    return cards
         if len(words) == 1 and words[0] in ("pile", "play-pile"):
-            return A.PLAY_PILE
+            return A.PLAY_PILE, None
         if len(words) == 1 and len(words[0]) in (2, 3):
             for verb in ("play", "discard"):
                 try:
-                    a = self._parse(f"{verb} {words[0]}")
+                    one = parse(f"{verb} {words[0]}")
                 except IllegalAction:
                     continue
-                if a in legal or verb == "play":
-                    return a
+                if one[0] in legal or verb == "play":
+                    return one
         if words and len(words) <= 2:
             try:
-                return self._parse("call " + low)
+                return parse("call " + low)
             except IllegalAction:
                 pass
         raise IllegalAction(f"{text!r} is not understood")
-
-    def _parse(self, text: str) -> int:
-        """Parse record text, keeping a discard's typed order for :meth:`_apply`."""
-        action, self.written = self.state.parse_written(text)
-        return action
 
     def _show_turn(self, obs: Observation, choices: list[int]) -> None:
         console = self.console

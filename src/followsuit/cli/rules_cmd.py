@@ -11,6 +11,7 @@ from rich.table import Table
 from ..rules import OPTIONS, Rules, find_variant, load_rules, variants
 from ..rules.model import STRUCTURAL
 from ..rules.options import user_options
+from ..rules.pitch_points import pitch_categories
 from ..rules.registry import lineage
 
 
@@ -73,15 +74,9 @@ def _value_here(rules: Rules, name: str) -> str:
         "max_bid": lambda: max((b.value for b in rules.bids if b.kind == "plain"), default=0),
         "stuck_bid": lambda: rules.bids[0].label if rules.bids else "",
         "moon_value": lambda: rules["target_score"],
-        "categories": lambda: " ".join(program_categories(rules)),
+        "categories": lambda: " ".join(pitch_categories(rules.values)),
         "misdeal_dealer": lambda: "next after a claim, same after an engine misdeal",
     }
     if name in derived:
         return f"unset: {derived[name]()}"
     return text
-
-
-def program_categories(rules: Rules) -> tuple[str, ...]:
-    from ..rules.pitch_points import pitch_categories
-
-    return pitch_categories(rules.values)

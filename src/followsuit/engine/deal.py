@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from ..cards import mask_of
 from ..rules import Rules
 
 
@@ -100,8 +101,7 @@ def canonical_copies(rules: Rules, deal: Deal) -> Deal:
     def renumber(cards: tuple[int, ...]) -> tuple[int, ...]:
         nonlocal used
         out = deck.parse_cards([deck.codes[c] for c in cards], used)
-        for c in out:
-            used |= 1 << c
+        used |= mask_of(out)
         return tuple(out)
 
     hands = tuple(renumber(h) for h in deal.hands)

@@ -16,16 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..cards import Deck
+from ..cards import Deck, mask_of
 from ..rules import Rules
 from . import actions as A
 from .program import program_for
-from .state import HandResult, State, Trick
+from .state import ALL_SEATS, HandResult, State, Trick
 
 if TYPE_CHECKING:
     from .tricks import TrumpTable
-
-EVERYONE = -1
 
 
 @dataclass(frozen=True)
@@ -125,15 +123,23 @@ class Observation:
         t = -1 if self.trump is None else self.trump
         return program_for(self.rules).tables[t]
 
+    @property
+    def winning(self) -> tuple[int, int] | None:
+        """(seat, card) winning the trick on the table so far; of identical cards
+        the one played first (None before the lead)."""
+        if not self.trick:
+            return None
+        table = self.table
+        keys = table.keys[table.eff[self.trick[0][1]]]
+        return max(self.trick, key=lambda seat_card: keys[seat_card[1]])
+
     def text(self, action: int) -> str:
         return A.to_text(action, self.rules.deck, program_for(self.rules).ladder)
 
     def unseen(self) -> int:
         """Cards this seat has not seen: neither in its hand, played, face up, nor
         moved where it could see them."""
-        seen = self.hand | self.played | self.discards | self.dead
-        for c in self.dealt:
-            seen |= 1 << c
+        seen = self.hand | self.played | self.discards | self.dead | mask_of(self.dealt)
         if self.upcard is not None:
             seen |= 1 << self.upcard
         for _who, act, text in self.actions:
@@ -184,7 +190,7 @@ def observe(s: State, seat: int | None) -> Observation:
     seen_before.append(len(acts))
     moves = []
     for pos, who, kind, cards, vis in s.auto:
-        sees = vis == EVERYONE or (seat is not None and vis >> seat & 1)
+        sees = vis == ALL_SEATS or (seat is not None and vis >> seat & 1)
         position = seen_before[pos]
         moves.append(Move(position, who, kind, cards if sees else None, cards.bit_count()))
     known = [0] * n

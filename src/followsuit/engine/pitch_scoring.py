@@ -11,12 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import bits
+from ..rules.pitch_points import GAME_VALUE, category_value, fixed_card
 from .scoring import clear_leader
 
 if TYPE_CHECKING:
     from .state import State
-
-GAME_VALUE = {14: 4, 13: 3, 12: 2, 11: 1, 10: 10}
 
 
 def _units(s: State) -> tuple[list[tuple[int, ...]], list[int]]:
@@ -39,13 +38,6 @@ def category_card(s: State, category: str, holder: dict[int, int]) -> int | None
     deck = r.deck
     table = s.table
     t = s.trump
-    same = 3 - t
-
-    def find(suit: int, rank: int) -> int | None:
-        for c in holder:
-            if deck.suit[c] == suit and deck.rank[c] == rank:
-                return c
-        return None
 
     if category in ("HIGH", "LOW"):
         if r["high_low_eligibility"] == "natural":  # the trump suit itself only
@@ -56,20 +48,10 @@ def category_card(s: State, category: str, holder: dict[int, int]) -> int | None
             return None
         pick = max if category == "HIGH" else min
         return pick(pool, key=lambda c: table.power[c])
-    fixed = {
-        "JACK": (t, 11),
-        "JICK": (same, 11),
-        "OFF_ACE": (same, 14),
-        "TREY": (t, 3),
-        "OFF_TREY": (same, 3),
-        "FIVE": (t, 5),
-        "NINE": (t, 9),
-        "ACE_CARD": (t, 14),
-        "TEN_CARD": (t, 10),
-        "DEUCE_CARD": (t, 2),
-    }
-    if category in fixed:
-        return find(*fixed[category])
+    fixed = fixed_card(category, t)
+    if fixed is not None:
+        suit, rank = fixed
+        return next((c for c in holder if deck.suit[c] == suit and deck.rank[c] == rank), None)
     jokers = [c for c in holder if deck.suit[c] < 0]
     if category == "JOKER":
         return jokers[0] if jokers else None
@@ -96,8 +78,6 @@ def pitch_points(s: State) -> list[int]:
             captor[card] = trick.winner
     won = [0] * len(units)
     awards: list[tuple[str, int, int]] = []
-    from ..rules.pitch_points import category_value
-
     for category in prog.categories:
         value = category_value(category, r.values)
         unit: int | None

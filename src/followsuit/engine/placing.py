@@ -7,12 +7,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..cards import mask_of
+from ..cards import bits, mask_of, ordered_by
 from . import actions as A
 from .observation import Observation, shown_cards
+from .parse import written_order
+from .phases.claims import CLAIMS
 from .state import State
 
 Timeline = list[tuple[str, int, int | None, int | None, str]]
+"""Actions and automatic moves in order: (kind, index, seat, action, text)."""
+BatchKey = tuple[str, int]
+"""A discard batch: ("act", action index) or ("move", move index)."""
+Unit = tuple[BatchKey, int]
+"""One card of the discard pile: its batch, and the card (-1: not seen)."""
 
 
 @dataclass
@@ -41,7 +48,7 @@ class Discards:
 
 def split_by_trumps(
     obs: Observation,
-    timeline: list[tuple[str, int, int | None, int | None, str]],
+    timeline: Timeline,
     hand_slot: dict[int, Slot],
     slots: list[Slot],
     pool: list[int],
@@ -140,6 +147,54 @@ def split_by_trumps(
     return parts
 
 
+def discard_batches(
+    obs: Observation, timeline: Timeline, trumps: int
+) -> tuple[dict[BatchKey, Discards], dict[int, list[Unit]], dict[int, int]]:
+    """The discard pile, batch by batch as it was made, and what later went back
+    into hands: (the batches; per retake move, the pile cards it took; the known
+    cards taken back, card -> seat). The pile is modelled top first, each batch's
+    seen cards before its unseen ones."""
+    deck = obs.rules.deck
+    batches: dict[BatchKey, Discards] = {}
+    queue: list[Unit] = []
+    retaken: dict[int, list[Unit]] = {}
+    for kind, idx, who, act, text in timeline:
+        if kind == "act" and who is not None and text.startswith("discard"):
+            if act is not None:
+                known, unknown, ban = written_order(deck, act, text), 0, 0
+            else:
+                known = bits(shown_cards(deck, text))
+                unknown = text.count("?")
+                ban = discard_ban(obs, who, trumps)
+            key = ("act", idx)
+        elif kind == "move" and obs.moves[idx].kind in ("discard", "trim"):
+            move = obs.moves[idx]
+            if move.cards is not None:
+                known, unknown = ordered_by(move.cards, obs.dealt), 0
+            else:
+                known, unknown = [], move.count
+            ban = trumps  # forced drops are always of non-trumps
+            key = ("move", idx)
+        elif kind == "move" and obs.moves[idx].kind == "retake":
+            count = obs.moves[idx].count
+            retaken[idx] = queue[:count]
+            del queue[:count]
+            continue
+        else:
+            continue
+        assert who is not None
+        batches[key] = Discards(who, known, Slot("discard", who, unknown, ban))
+        queue += [(key, c) for c in known] + [(key, -1)] * unknown
+    floating: dict[int, int] = {}
+    for idx, units in retaken.items():
+        for key, card in units:
+            if card < 0:
+                batches[key].slot.size -= 1
+            else:
+                floating[card] = obs.moves[idx].seat
+    return batches, retaken, floating
+
+
 def discard_ban(obs: Observation, who: int | None, trumps: int) -> int:
     """Cards a face-down discard this seat did not see cannot be: trumps where the
     rules discard only non-trumps (New Yorker; the hidden part of a Nines-Fives
@@ -168,8 +223,6 @@ def upper_copies_played(obs: Observation, twins: int) -> list[int]:
 
 def deal_qualifying(obs: Observation, slot: Slot, pool: list[int], rng: random.Random) -> bool:
     """Put a hand that qualifies for the pending misdeal offer into ``slot``."""
-    from .phases.claims import CLAIMS
-
     probe = State(obs.rules)
     probe.dealer = obs.dealer
     tests = [test for option, test in CLAIMS.values() if obs.rules[option]]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..rules import Rules
 from ..rules.bids import Bid
 from ..rules.pitch_points import pitch_categories, points_per_hand
+from . import pitch_scoring, scoring
 from .tricks import TrumpTable, build_tables
 
 if TYPE_CHECKING:
@@ -43,22 +44,39 @@ class Program:
     """Trick play orders by (leader, seats sitting out), filled as they are met."""
 
 
+#: The hand-scoring functions a variant's ``scoring`` names.
+HAND_SCORING: dict[str, Callable[[State], list[int]]] = {
+    "euchre_table": scoring.euchre_table,
+    "cutthroat_table": scoring.cutthroat_table,
+    "bid_euchre_tricks": scoring.bid_euchre_tricks,
+    "pitch_points": pitch_scoring.pitch_points,
+}
+
+#: The game-end functions a variant's ``game_end_policy`` names.
+GAME_END: dict[str, Callable[[State], int | None]] = {
+    "first_to_target": scoring.first_to_target,
+    "timed": scoring.timed,
+    "maker_priority": pitch_scoring.pitch_game_end,
+    "bid_to_go_out": pitch_scoring.pitch_game_end,
+}
+
+
 @lru_cache(maxsize=128)
 def program_for(rules: Rules) -> Program:
-    from . import phases, scoring
+    from . import phases
 
     return Program(
         rules=rules,
         tables=build_tables(rules),
         pipeline=phases.pipeline_for(rules),
-        score_hand=scoring.HAND_SCORING[rules["scoring"]],
-        game_end=scoring.GAME_END[rules["game_end_policy"]],
+        score_hand=HAND_SCORING[rules["scoring"]],
+        game_end=GAME_END[rules["game_end_policy"]],
         ladder=tuple(b.label for b in rules.bids),
         bids=rules.bids,
         continuous=_continuous(rules),
         penalize=rules["renege_mode"] == "penalize",
         twins=_twins(rules),
-        moon_alone=rules.family == "bid_euchre" or bool(rules["new_yorker_moon_alone"]),
+        moon_alone=bool(rules["moon_alone"]),
         categories=pitch_categories(rules.values) if rules.family == "pitch" else (),
         points_total=points_per_hand(rules.values) if rules.family == "pitch" else 0,
         follow=rules["follow"],

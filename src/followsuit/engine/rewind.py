@@ -9,14 +9,14 @@ import random
 from ..cards import bits, mask_of
 from . import actions as A
 from .observation import Move, Observation
-from .placing import Discards
+from .placing import BatchKey, Discards, Timeline, Unit
 from .tricks import TrumpTable
 
 
-def timeline_of(obs: Observation) -> list[tuple[str, int, int | None, int | None, str]]:
+def timeline_of(obs: Observation) -> Timeline:
     """Actions and automatic moves in the order they happened:
     ("act", index, seat, action, text) and ("move", index, seat, None, kind)."""
-    out: list[tuple[str, int, int | None, int | None, str]] = []
+    out: Timeline = []
     k = 0
     moves = obs.moves
     for idx, (who, act, text) in enumerate(obs.actions):
@@ -62,7 +62,7 @@ def choose_drawn(
 
 
 def dropped_after(
-    obs: Observation, batches: dict[tuple[str, int], Discards], move_index: int, seat: int
+    obs: Observation, batches: dict[BatchKey, Discards], move_index: int, seat: int
 ) -> int:
     """Cards ``seat`` was seen to drop after the given move (a fill's keep-six)."""
     out = 0
@@ -75,8 +75,8 @@ def dropped_after(
 def undo_retake(
     obs: Observation,
     move: Move,
-    units: list[tuple[tuple[str, int], int]],
-    batches: dict[tuple[str, int], Discards],
+    units: list[Unit],
+    batches: dict[BatchKey, Discards],
     hands: list[int],
     trumps: int,
     rng: random.Random,
@@ -91,7 +91,7 @@ def undo_retake(
             if not hands[seat] >> card & 1:
                 return False
             hands[seat] &= ~(1 << card)
-    chosen: dict[tuple[str, int], list[int]] = {}
+    chosen: dict[BatchKey, list[int]] = {}
     for key, card in units:
         if card >= 0:
             continue

@@ -3,7 +3,6 @@ functions the variant data refers to."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -100,26 +99,6 @@ def bid_euchre_tricks(s: State) -> list[int]:
     return points
 
 
-def _pitch_points(s: State) -> list[int]:
-    from .pitch_scoring import pitch_points
-
-    return pitch_points(s)
-
-
-def _pitch_game_end(s: State) -> int | None:
-    from .pitch_scoring import pitch_game_end
-
-    return pitch_game_end(s)
-
-
-HAND_SCORING: dict[str, Callable[[State], list[int]]] = {
-    "euchre_table": euchre_table,
-    "cutthroat_table": cutthroat_table,
-    "bid_euchre_tricks": bid_euchre_tricks,
-    "pitch_points": _pitch_points,
-}
-
-
 # ----------------------------------------------------------------- game end
 
 
@@ -166,11 +145,3 @@ def clear_leader(scores: list[int]) -> int | None:
     best = max(scores)
     top = [k for k, v in enumerate(scores) if v == best]
     return top[0] if len(top) == 1 else None
-
-
-GAME_END: dict[str, Callable[[State], int | None]] = {
-    "first_to_target": first_to_target,
-    "timed": timed,
-    "maker_priority": _pitch_game_end,
-    "bid_to_go_out": _pitch_game_end,
-}

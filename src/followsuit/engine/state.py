@@ -343,11 +343,6 @@ class State:
 
         return parse_written(self, text)
 
-    def action_text(self, index: int) -> str:
-        """The record text of this hand's action ``index``, as it was written."""
-        action = self.log[index][1]
-        return A.to_text(action, self.rules.deck, self.prog.ladder, self.written.get(index))
-
     def explain(self, action: int) -> str:
         """Why ``action`` is not legal now ("" if it is)."""
         if self.over:
@@ -603,10 +598,7 @@ class State:
         self.hand_no += 1
         hands = self.hands
         for seat, cards in enumerate(deal.hands):
-            m = 0
-            for c in cards:
-                m |= 1 << c
-            hands[seat] = m
+            hands[seat] = mask_of(cards)
         self.upcard = -1 if deal.upcard is None else deal.upcard
         self.stock = list(deal.stock)
         self.kitty = list(deal.kitty)
@@ -654,11 +646,8 @@ class State:
         by that seat only."""
         if count <= 0:
             return 0
-        taken = self.stock[:count]
+        m = mask_of(self.stock[:count])
         del self.stock[:count]
-        m = 0
-        for c in taken:
-            m |= 1 << c
         if m:
             self.hands[seat] |= m
             self.record_auto(seat, "draw", m, 1 << seat)
@@ -717,20 +706,7 @@ class State:
         return (self.dealer + 1) % self.n
 
     def partner_of(self, seat: int) -> int | None:
-        sides = self.rules.sides
-        for side in sides:
-            if seat in side and len(side) == 2:
-                return side[1] if side[0] == seat else side[0]
-        return None
-
-    def next_active(self, seat: int) -> int:
-        """``seat`` itself or the first seat after it that is not sitting out."""
-        out = self.out
-        for _ in range(self.n):
-            if not out >> seat & 1:
-                return seat
-            seat = (seat + 1) % self.n
-        raise AssertionError("every seat sits out")
+        return self.rules.partners[seat]
 
 
 def first_dealer(rules: Rules, seed: int | str) -> int:

@@ -17,14 +17,13 @@ from ..cards import bits, mask_of
 from . import actions as A
 from .deal import Deal, hand_sizes
 from .errors import IllegalAction
-from .observation import Observation, shown_cards
+from .observation import Observation
 from .parse import written_order
 from .placing import (
-    Discards,
     Slot,
     assign,
     deal_qualifying,
-    discard_ban,
+    discard_batches,
     split_by_trumps,
     upper_copies_played,
 )
@@ -82,51 +81,8 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
     piles = [Slot("pile", p, size) for p, size in enumerate(obs.pile_sizes)]
     slots += [stock, kitty, *piles]
 
-    # the discard pile, batch by batch, and what later went back into hands
-    batches: dict[tuple[str, int], Discards] = {}
-    queue: list[tuple[tuple[str, int], int]] = []  # (batch, card or -1 unknown)
-    retaken: dict[int, list[tuple[tuple[str, int], int]]] = {}
-    own_order = list(obs.dealt)
-    for kind, idx, who, act, text in timeline:
-        if kind == "act" and who is not None and text.startswith("discard"):
-            if act is not None:
-                known = written_order(deck, act, text)
-                unknown = 0
-                ban = 0
-            else:
-                known = bits(shown_cards(deck, text))
-                unknown = text.count("?")
-                ban = discard_ban(obs, who, trumps)
-            key = ("act", idx)
-        elif kind == "move" and obs.moves[idx].kind in ("discard", "trim"):
-            move = obs.moves[idx]
-            if move.cards is not None:
-                known = [c for c in own_order if move.cards >> c & 1]
-                known += [c for c in bits(move.cards) if c not in known]
-                unknown = 0
-            else:
-                known, unknown = [], move.count
-            ban = trumps  # forced drops are always of non-trumps
-            key = ("move", idx)
-        elif kind == "move" and obs.moves[idx].kind == "retake":
-            count = obs.moves[idx].count
-            retaken[idx] = queue[:count]
-            del queue[:count]
-            continue
-        else:
-            continue
-        assert who is not None
-        batches[key] = Discards(who, known, Slot("discard", who, unknown, ban))
-        queue += [(key, c) for c in known] + [(key, -1)] * unknown
-    floating: dict[int, int] = {}  # known cards taken back by a seat: card -> seat
-    for idx, units in retaken.items():
-        for key, card in units:
-            if card < 0:
-                batches[key].slot.size -= 1
-            else:
-                floating[card] = obs.moves[idx].seat
-    for batch in batches.values():
-        slots.append(batch.slot)
+    batches, retaken, floating = discard_batches(obs, timeline, trumps)
+    slots += [batch.slot for batch in batches.values()]
 
     known_mask = obs.played | obs.dead
     if see_own:
@@ -136,8 +92,7 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
     if obs.upcard is not None:
         known_mask |= 1 << obs.upcard
     for batch in batches.values():
-        for c in batch.known:
-            known_mask |= 1 << c
+        known_mask |= mask_of(batch.known)
     pool = bits(deck.full_mask & ~known_mask)
     for card, seat in floating.items():
         if obs.played >> card & 1 or (seat == me and see_own):
@@ -185,8 +140,7 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
         hands[p] = obs.hand if p == me and see_own else obs.known[p]
         for part in [hand_slot.get(p), *[sl for sl in plain_parts if sl.seat == p]]:
             if part is not None:
-                for c in part.cards:
-                    hands[p] |= 1 << c
+                hands[p] |= mask_of(part.cards)
     if prog.follow == "trump_only" and trumps:
         played_now = {seat for seat, _ in obs.trick}
         for p in obs.trick_order:  # still to play this trick: holds a trump
@@ -254,7 +208,8 @@ def _try_world(obs: Observation, rng: random.Random) -> State | None:
         elif text.startswith("give") and rules.family == "pitch":
             # nine-card select: surplus trumps handed to the partner, face up
             assert act is not None
-            partner = next(p for side in rules.sides if who in side for p in side if p != who)
+            partner = rules.partners[who]
+            assert partner is not None
             hands[partner] &= ~A.cards_of(act)
             hands[who] |= A.cards_of(act)
         elif (

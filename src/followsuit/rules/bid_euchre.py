@@ -28,6 +28,7 @@ STANDARD = Variant(
         "game_end_policy": "first_to_target",
         "stuck_bid": 3,
         "dealer_may_match": False,
+        "moon_alone": True,
     },
     choices={"game_end_policy": ("first_to_target",), "first_lead": ("bidder", "eldest")},
     summary="""\

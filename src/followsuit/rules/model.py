@@ -110,6 +110,15 @@ class Rules:
         return tuple(out)
 
     @cached_property
+    def partners(self) -> tuple[int | None, ...]:
+        """Each seat's partner (None without one: no partnerships, a called one)."""
+        out: list[int | None] = [None] * self.num_players
+        for side in self.sides:
+            if len(side) == 2:
+                out[side[0]], out[side[1]] = side[1], side[0]
+        return tuple(out)
+
+    @cached_property
     def packets(self) -> tuple[tuple[int, ...], ...]:
         """Deal rounds, each a packet size per seat in deal order (eldest first)."""
         given = self.values["deal_packets"]

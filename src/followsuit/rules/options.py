@@ -551,6 +551,12 @@ _opt("call_partner", "bool", False, "The bidder calls a card whose holder is the
      families=NONE)
 _opt("scoring", "enum", "euchre_table", "The named hand-scoring function.", families=NONE,
      choices=("euchre_table", "cutthroat_table", "bid_euchre_tricks", "pitch_points"))
+_opt("moon_alone", "bool", False,
+     "A moon bid sends the bidder's partner out (Bid Euchre; New Yorker by option).",
+     families=NONE)
+_opt("moon_bidder_leads", "bool", False,
+     "The moon bidder leads the first trick, whatever first_lead says (New Yorker).",
+     families=NONE)
 _opt("maker_always_alone", "bool", False,
      "The maker always plays alone against everyone (cutthroat).", families=NONE)
 # fmt: on

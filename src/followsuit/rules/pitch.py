@@ -32,6 +32,7 @@ BASE: dict[str, Any] = {
     "max_bid": None,
     "dealer_stuck": True,
     "dealer_may_match": True,
+    "moon_bidder_leads": True,
 }
 
 #: How a 3-or-4-player modifier plays with four: by the partnership rules.
@@ -47,8 +48,12 @@ POLICIES = {
     "game_end_policy": ("maker_priority", "bid_to_go_out"),
     "trump_declaration": ("pitched", "named"),
 }
-#: The seed's category list counts the jick, which is then a trump (RULES.md P-1).
-SEED_EXTENDED = {"category_profile": ("jick_is_trump", {"seed_extended": True})}
+#: Options that set model fields: the seed's category list counts the jick, which
+#: is then a trump (RULES.md P-1); New Yorker's lone moon.
+BASE_LINKS = {
+    "category_profile": ("jick_is_trump", {"seed_extended": True}),
+    "new_yorker_moon_alone": "moon_alone",
+}
 
 CUTTHROAT_3P = Variant(
     id="pitch/cutthroat-3p",
@@ -62,7 +67,7 @@ CUTTHROAT_3P = Variant(
         "nonmaker_tie_break": "continue",
     },
     choices=POLICIES,
-    links=SEED_EXTENDED,
+    links=BASE_LINKS,
     summary="""\
 Three players, each for themselves, 52 cards, six each (in threes); the rest is
 not used. One round of bids from the dealer's left: pass, 2, 3 or 4 (min_bid=3 for
@@ -92,7 +97,7 @@ PARTNERSHIP_4P = Variant(
         "moon_rule": "off",
     },
     choices=POLICIES,
-    links=SEED_EXTENDED,
+    links=BASE_LINKS,
     summary="""\
 Four players, two teams, partners opposite; otherwise as three-player Pitch: six
 each, one round of bids 2-4 (partners may overbid each other, the dealer may take

@@ -19,6 +19,36 @@ CARD_POINTS = (
 )
 CATEGORY_POINTS = ("HIGH", "LOW", "JACK", "JICK", "BIG_JOKER", "LITTLE_JOKER", "TREY", "GAME")
 
+#: Categories won by one fixed card: (of the other suit of trump's colour?, rank).
+FIXED_CARDS: dict[str, tuple[bool, int]] = {
+    "JACK": (False, 11),
+    "JICK": (True, 11),
+    "OFF_ACE": (True, 14),
+    "TREY": (False, 3),
+    "OFF_TREY": (True, 3),
+    "FIVE": (False, 5),
+    "NINE": (False, 9),
+    "ACE_CARD": (False, 14),
+    "TEN_CARD": (False, 10),
+    "DEUCE_CARD": (False, 2),
+}
+#: The cards that score in the card-point model (with the jokers): a burn never
+#: takes them (RULES.md §3).
+POINT_CARDS = ("ACE_CARD", "JACK", "JICK", "TEN_CARD", "TREY", "DEUCE_CARD", "OFF_ACE", "OFF_TREY")
+
+#: Game count per rank: A 4, K 3, Q 2, J 1, T 10.
+GAME_VALUE = {14: 4, 13: 3, 12: 2, 11: 1, 10: 10}
+
+
+def fixed_card(category: str, trump: int) -> tuple[int, int] | None:
+    """(suit, rank) of the card that wins ``category`` under ``trump`` (None when
+    the category is not won by one fixed card)."""
+    spec = FIXED_CARDS.get(category)
+    if spec is None:
+        return None
+    same_colour, rank = spec
+    return (3 - trump if same_colour else trump), rank
+
 
 def joker_categories(jokers: int) -> tuple[str, ...]:
     return ("BIG_JOKER", "LITTLE_JOKER") if jokers == 2 else ("JOKER",) if jokers == 1 else ()

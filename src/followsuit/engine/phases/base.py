@@ -50,6 +50,11 @@ def _printable(s: State, action: int) -> bool:
     return True
 
 
+def from_eldest(s: State) -> list[int]:
+    """Every seat in bidding order: the dealer's left first, the dealer last."""
+    return [(s.dealer + k) % s.n for k in range(1, s.n + 1)]
+
+
 def suit_word(suit: int) -> str:
     return Suit(suit).word
 

@@ -3,10 +3,9 @@ help exchange of a bid of every trick with help (RULES.md §2B)."""
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ...cards import bits
+from ...cards import bits, mask_of, masks_of
 from .. import actions as A
 from ..program import canonical
 from .base import Phase
@@ -50,16 +49,6 @@ class DealerExtraDiscard(Phase):
         return "the dealer discards one card (discard C)"
 
 
-def _masks(cards: list[int], k: int) -> list[int]:
-    out = []
-    for combo in combinations(cards, k):
-        m = 0
-        for c in combo:
-            m |= 1 << c
-        out.append(m)
-    return out
-
-
 class HelpExchange(Phase):
     """The bidder gives n cards, then the partner gives their n highest trumps
     (free choice for the rest when short of trumps); the swap is simultaneous and
@@ -85,21 +74,19 @@ class HelpExchange(Phase):
         table = s.table
         hand = s.hands[seat]
         trumps = sorted(bits(hand & table.trump_mask), key=lambda c: (-table.power[c], c))
-        must = 0
-        for c in trumps[:n]:
-            must |= 1 << c
+        must = mask_of(trumps[:n])
         return must, bits(hand & ~must) if len(trumps) < n else []
 
     def legal(self, s: State) -> list[int]:
         n = s.rules["be_help_exchange_cards"]
         if s.to_move == s.maker:
             hand = s.hands[s.maker]
-            masks = _masks(bits(hand), n)
+            masks = masks_of(bits(hand), n)
         else:
             hand = s.hands[self._partner(s)]
             must, rest = self._required(s, self._partner(s))
             short = n - must.bit_count()
-            masks = [must | m for m in _masks(rest, short)] if short else [must]
+            masks = [must | m for m in masks_of(rest, short)] if short else [must]
         return [A.GIVE | m for m in masks if canonical(s.prog, hand, m)]
 
     def apply(self, s: State, action: int) -> None:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from ...cards import bits
 from .. import actions as A
-from .base import Phase
+from ..state import ALL_SEATS
+from .base import Phase, from_eldest
 
 if TYPE_CHECKING:
     from ..state import State
@@ -71,8 +72,7 @@ class MisdealOffers(Phase):
     def active(self, s: State) -> bool:
         if not s.rules[self.option]:
             return False
-        order = [(s.dealer + k) % s.n for k in range(1, s.n + 1)]
-        s.queue = tuple(p for p in order if self.qualifies(s, p))
+        s.queue = tuple(p for p in from_eldest(s) if self.qualifies(s, p))
         return bool(s.queue)
 
     def enter(self, s: State) -> None:
@@ -91,7 +91,7 @@ class MisdealOffers(Phase):
             dead = s.hands[seat]
             s.dead |= dead
             s.hands[seat] = 0
-            s.record_auto(seat, "dead", dead, -1)
+            s.record_auto(seat, "dead", dead, ALL_SEATS)
             s.draw(seat, dead.bit_count())
         elif action == A.CLAIM_MISDEAL:
             s.record_action(seat, action)

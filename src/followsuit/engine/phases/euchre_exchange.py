@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import bits
 from .. import actions as A
+from ..state import ALL_SEATS
 from .base import Phase
 from .euchre_calling import make_alone
 
@@ -25,7 +26,7 @@ class DealerPickup(Phase):
     def enter(self, s: State) -> None:
         s.hands[s.dealer] |= 1 << s.upcard
         s.picked_up = True
-        s.record_auto(s.dealer, "take", 1 << s.upcard, -1)
+        s.record_auto(s.dealer, "take", 1 << s.upcard, ALL_SEATS)
         s.to_move = s.dealer
 
     def legal(self, s: State) -> list[int]:

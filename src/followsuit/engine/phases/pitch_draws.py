@@ -5,15 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...cards import bits
+from ...cards import bits, masks_of
 from .. import actions as A
-from .base import Phase
-from .pitch_common import (
-    HAND,
-    from_eldest,
-    masks_of,
-    refill,
-)
+from .base import Phase, from_eldest
+from .pitch_common import HAND, refill
 
 if TYPE_CHECKING:
     from ..state import State

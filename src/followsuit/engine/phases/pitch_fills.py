@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...cards import bits
+from ...cards import bits, mask_of, masks_of
 from .. import actions as A
-from .base import Phase
+from .base import Phase, from_eldest
 from .pitch_common import (
     HAND,
     discard_auto,
-    from_eldest,
-    masks_of,
     misdeal,
     point_trumps,
     refill,
@@ -94,10 +92,7 @@ def keep_six(s: State, seat: int, arrived: list[int]) -> None:
     plain = hand & ~s.table.trump_mask
     order = [c for c in reversed(arrived) if plain >> c & 1]
     order += [c for c in reversed(bits(plain)) if c not in order]
-    drop = 0
-    for c in order[:excess]:
-        drop |= 1 << c
-    discard_auto(s, seat, drop, "trim")
+    discard_auto(s, seat, mask_of(order[:excess]), "trim")
 
 
 class DiscardThree(Phase):
@@ -111,10 +106,7 @@ class DiscardThree(Phase):
         queue = []
         for seat in from_eldest(s):
             plain = bits(s.hands[seat] & ~trump)
-            drop = 0
-            for c in plain[:3]:
-                drop |= 1 << c
-            discard_auto(s, seat, drop, "trim")
+            discard_auto(s, seat, mask_of(plain[:3]), "trim")
             if len(plain) < 3:
                 queue.append(seat)
         s.queue = tuple(queue)
@@ -184,10 +176,7 @@ class RazzleDiscards(Phase):
         hand = s.hands[bidder]
         plain = bits(hand & ~trump)
         excess = hand.bit_count() - HAND
-        drop = 0
-        for c in plain[: max(0, excess)]:
-            drop |= 1 << c
-        discard_auto(s, bidder, drop, "trim")
+        discard_auto(s, bidder, mask_of(plain[: max(0, excess)]), "trim")
         for seat in from_eldest(s):
             if seat != bidder:
                 discard_auto(s, seat, s.hands[seat] & ~trump)
@@ -376,10 +365,7 @@ class PassToPartner(Phase):
             # the partner's dead non-trumps make room
             plain = bits(s.hands[partner] & ~s.table.trump_mask)
             extra = s.hands[partner].bit_count() - HAND
-            drop = 0
-            for c in plain[: max(0, extra)]:
-                drop |= 1 << c
-            discard_auto(s, partner, drop, "trim")
+            discard_auto(s, partner, mask_of(plain[: max(0, extra)]), "trim")
         s.advance()
 
     def explain(self, s: State, action: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...cards import bits
+from ...cards import bits, mask_of
 from .. import actions as A
 from ..state import Trick
 from .base import Phase, suit_word
@@ -26,33 +26,26 @@ class TrickPlay(Phase):
     # ------------------------------------------------------------- legality
 
     def legal(self, s: State) -> list[int]:
-        seat: int = s.to_move  # type: ignore[assignment]
-        hand = s.hands[seat]
-        follow = s.prog.follow
-        if follow == "must_follow":
-            if s.trick and not s.prog.penalize:
-                same = hand & s.table.suit_mask[s.led]
-                if same:
-                    hand = same
-            twins = s.prog.twins
-            if twins:  # identical cards: offer one copy (the lower index)
-                hand &= ~((hand & (hand >> 1) & twins) << 1)
-            return bits(hand)
-        return self._pitch_legal(s, seat, enforce=not s.prog.penalize)
+        """The cards the engine accepts: reneges too under ``renege_mode = penalize``."""
+        return self._cards(s, enforce=not s.prog.penalize)
 
     def proper(self, s: State) -> list[int]:
+        """The cards the follow rule allows (what bots are offered)."""
+        return self._cards(s, enforce=True)
+
+    def _cards(self, s: State, enforce: bool) -> list[int]:
         seat: int = s.to_move  # type: ignore[assignment]
-        if s.prog.follow == "must_follow":
-            hand = s.hands[seat]
-            if s.trick:
-                same = hand & s.table.suit_mask[s.led]
-                if same:
-                    hand = same
-            twins = s.prog.twins
-            if twins:
-                hand &= ~((hand & (hand >> 1) & twins) << 1)
-            return bits(hand)
-        return self._pitch_legal(s, seat, enforce=True)
+        if s.prog.follow != "must_follow":
+            return self._pitch_legal(s, seat, enforce)
+        hand = s.hands[seat]
+        if s.trick and enforce:
+            same = hand & s.table.suit_mask[s.led]
+            if same:
+                hand = same
+        twins = s.prog.twins
+        if twins:  # identical cards: offer one copy (the lower index)
+            hand &= ~((hand & (hand >> 1) & twins) << 1)
+        return bits(hand)
 
     def _pitch_legal(self, s: State, seat: int, enforce: bool) -> list[int]:
         """follow_or_trump, trump_only and blind_pitch, with pitched trump and the
@@ -147,10 +140,7 @@ class TrickPlay(Phase):
             return
         winner = order[s.win_pos]
         s.tricks_won[winner] += 1
-        m = 0
-        for c in trick:
-            m |= 1 << c
-        s.taken[winner] |= m
+        s.taken[winner] |= mask_of(trick)
         s.tricks.append(Trick(order[0], tuple(zip(order, trick, strict=True)), winner))
         start_trick(s, winner)
 
@@ -247,7 +237,7 @@ def first_leader(s: State) -> int:
     """Who leads the first trick (``first_lead``, ``euchre_lone_lead``)."""
     r = s.rules
     how = r["first_lead"]
-    if s.bid >= 0 and s.prog.bids[s.bid].kind == "moon" and r.family == "pitch":
+    if r["moon_bidder_leads"] and s.bid >= 0 and s.prog.bids[s.bid].kind == "moon":
         how = "maker"  # New Yorker: "when going moon the bidder gets to lead"
     if how in ("maker", "bidder") and s.maker >= 0:
         start = s.maker
