@@ -70,12 +70,13 @@ class MisdealOffers(Phase):
         self.option, self.qualifies = CLAIMS[kind]
 
     def active(self, s: State) -> bool:
-        if not s.rules[self.option]:
-            return False
-        s.queue = tuple(p for p in from_eldest(s) if self.qualifies(s, p))
-        return bool(s.queue)
+        return bool(s.rules[self.option]) and bool(self._claimants(s))
+
+    def _claimants(self, s: State) -> tuple[int, ...]:
+        return tuple(p for p in from_eldest(s) if self.qualifies(s, p))
 
     def enter(self, s: State) -> None:
+        s.queue = self._claimants(s)
         s.asked = 0
         s.to_move = s.queue[0]
 

@@ -270,20 +270,24 @@ class Burn(Phase):
     name = "burn"
 
     def active(self, s: State) -> bool:
+        return bool(self._burners(s))
+
+    def _burners(self, s: State) -> tuple[int, ...]:
+        """The seats holding more than six trumps, in burning order."""
         trump = s.table.trump_mask
         r = s.rules
         first = s.maker
         if (
             r["exchange"] == "fill"
             and r["oklahoma_deal"] == "six"
-            and (r["fill_recipient"] == "dealer")
+            and r["fill_recipient"] == "dealer"
         ):
             first = s.dealer
         order = [first] + [p for p in from_eldest(s) if p != first]
-        s.queue = tuple(p for p in order if (s.hands[p] & trump).bit_count() > HAND)
-        return bool(s.queue)
+        return tuple(p for p in order if (s.hands[p] & trump).bit_count() > HAND)
 
     def enter(self, s: State) -> None:
+        s.queue = self._burners(s)
         s.asked = 0
         self._next(s)
 
