@@ -14,16 +14,13 @@ give exactly the same observation back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..cards import Deck, mask_of
 from ..rules import Rules
 from . import actions as A
 from .program import program_for
 from .state import ALL_SEATS, HandResult, State, Trick
-
-if TYPE_CHECKING:
-    from .tricks import TrumpTable
+from .tricks import TrumpTable, trick_winner
 
 
 @dataclass(frozen=True)
@@ -129,9 +126,7 @@ class Observation:
         the one played first (None before the lead)."""
         if not self.trick:
             return None
-        table = self.table
-        keys = table.keys[table.eff[self.trick[0][1]]]
-        return max(self.trick, key=lambda seat_card: keys[seat_card[1]])
+        return self.trick[trick_winner(self.table, [card for _, card in self.trick])]
 
     def text(self, action: int) -> str:
         return A.to_text(action, self.rules.deck, program_for(self.rules).ladder)

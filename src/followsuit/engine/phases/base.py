@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
-from ...cards import SUIT_CHARS, Suit
+from ...cards import Suit
 
 if TYPE_CHECKING:
     from ..state import State
@@ -57,7 +57,3 @@ def from_eldest(s: State) -> list[int]:
 
 def suit_word(suit: int) -> str:
     return Suit(suit).word
-
-
-def suit_char(suit: int) -> str:
-    return SUIT_CHARS[suit]
