@@ -14,14 +14,16 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import followsuit
 from followsuit import record
-from followsuit.cards import bits
+from followsuit.cards import bits, mask_of
 from followsuit.engine import IllegalAction
 from followsuit.engine import actions as A
+from followsuit.engine.observation import Observation
+from followsuit.engine.state import ALL_SEATS
 from followsuit.engine.worlds import sample_world
 
 VARIANTS = [v.id for v in followsuit.variants()]
@@ -385,8 +387,80 @@ def test_records_round_trip(
     assert again.discard_pile == state.discard_pile
 
 
+def _action_cards(action: int) -> int:
+    """The cards an action names: a play, a pile card, a called card, a discard's
+    or a give's cards."""
+    if A.is_play(action):
+        return 1 << action
+    if A.CALL_PARTNER <= action < A.CALL_PARTNER + 64:
+        return 1 << (action - A.CALL_PARTNER)
+    if A.PILE_CARD <= action < A.PILE_CARD + 64:
+        return 1 << (action - A.PILE_CARD)
+    if action >= A.DISCARD:
+        return A.cards_of(action)
+    return 0
+
+
+def seen_by(state: followsuit.State, seat: int | None) -> int:
+    """The cards ``seat`` (None: a spectator) has seen this hand, worked out from
+    the state rather than from its observation: its own hand (unless it may not
+    look), the cards played or laid face up, the up card and a called card, the
+    cards of the actions and card moves shown to it, and what was shown face up of
+    the others."""
+    seen = state.played | state.dead
+    deal = state.deal_
+    if deal is not None and deal.upcard is not None:
+        seen |= 1 << deal.upcard
+    if state.called_card >= 0:
+        seen |= 1 << state.called_card
+    if seat is not None and state.blind != seat:
+        seen |= state.hands[seat] | (mask_of(deal.hands[seat]) if deal is not None else 0)
+    for idx, (_who, action) in enumerate(state.log):
+        vis = state.hidden.get(idx)
+        if vis is None or (seat is not None and vis >> seat & 1):
+            seen |= _action_cards(action)
+        else:
+            seen |= state.shown.get(idx, 0)
+    for _pos, _who, _kind, cards, vis in state.auto:
+        if vis == ALL_SEATS or (seat is not None and vis >> seat & 1):
+            seen |= cards
+    return seen
+
+
+def named_in(obs: Observation, seen: int) -> int:
+    """Every card named anywhere in an observation: its hand and deal, the table,
+    the tricks, the up card and called card, the cards it says it knows in any
+    hand, the card moves it shows, its legal plays and discards, and the cards
+    written in its actions' texts. A card code written in a text stands for a copy
+    the seat has seen where there is one (a double deck has two of each)."""
+    deck = obs.rules.deck
+    named = obs.hand | mask_of(obs.dealt) | obs.played | obs.dead | obs.discards
+    for card in (obs.upcard, obs.called_card):
+        if card is not None:
+            named |= 1 << card
+    named |= mask_of(card for _, card in obs.trick)
+    named |= mask_of(card for trick in obs.tricks for _, card in trick.plays)
+    for known in obs.known:
+        named |= known
+    for move in obs.moves:
+        named |= move.cards or 0
+    for legal in obs.legal_actions:
+        if A.is_play(legal) or legal >= A.DISCARD:
+            named |= _action_cards(legal)
+    for _who, action, text in obs.actions:
+        if action is not None:
+            named |= _action_cards(action)
+        for word in text.split()[1:]:
+            if word in deck.by_code:
+                copy = deck.index_in(word, seen)
+                named |= 1 << copy if copy is not None else mask_of(deck.indices_of(word))
+    return named
+
+
 @SETTINGS
 @given(VARIANT_AND_OPTIONS, st.integers(0, 10**9), RNG)
+# British Euchre: the joker turned up, the dealer may not look at its hand
+@example(("euchre/british", {}), 39, random.Random(31))
 def test_observations_reveal_no_hidden_card(
     variant_options: tuple[str, dict[str, Any]], seed: int, rnd: random.Random
 ) -> None:
@@ -405,13 +479,17 @@ def test_observations_reveal_no_hidden_card(
             assert world.observation(seat) == obs
             card_locations_ok(world)
         if seat is not None:
-            assert obs.hand == state.hands[seat]
-            # no other seat's unplayed card is named anywhere in the observation
-            hidden = 0
-            for other in range(state.n):
-                if other != seat:
-                    hidden |= state.hands[other] & ~obs.known[other]
-            assert not obs.hand & hidden
+            assert obs.hand == (0 if obs.hand_hidden else state.hands[seat])
+        seen = seen_by(state, seat)
+        named = named_in(obs, seen)
+        for other in range(state.n):
+            if other != seat:
+                # what the observation says it knows of another hand is true …
+                assert not obs.known[other] & ~state.hands[other]
+        # … and no card the seat has not seen (in another hand, the stock, the
+        # kitty, a pile, a face-down discard) is named anywhere in it
+        leaked = named & ~seen
+        assert not leaked, f"seat {seat} is shown {state.rules.deck.format_mask(leaked)}"
 
 
 def test_an_observation_does_not_change_when_hidden_cards_are_swapped() -> None:
