@@ -1,4 +1,4 @@
-"""Shared test helpers: where the shared fixtures live, and building states."""
+"""Shared test helpers: where the test data lives, and building states."""
 
 from __future__ import annotations
 
@@ -6,21 +6,17 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import followsuit
 from followsuit.engine import actions as A
 
-ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-SCENARIOS = SHARED / "fixtures" / "scenarios"
+DATA = Path(__file__).resolve().parent / "data"
+"""Test data carried by the repository (copies of the project's shared fixtures)."""
+SCENARIOS = DATA / "scenarios"
 
 
-def shared_path(*parts: str) -> Path:
-    path = SHARED.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"shared fixture not found: {path}")
-    return path
+def data_path(*parts: str) -> Path:
+    """A file of ``tests/data``; it always exists in a checkout."""
+    return DATA.joinpath(*parts)
 
 
 def load_json(path: Path) -> Any:

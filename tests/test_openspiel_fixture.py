@@ -4,7 +4,6 @@ set, every trick winner and every hand's result must agree with the fixture."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,13 +11,9 @@ import pytest
 import followsuit
 from followsuit.engine import actions as A
 
-FIXTURE = (
-    Path(__file__).resolve().parents[2]
-    / "shared"
-    / "fixtures"
-    / "openspiel-euchre"
-    / "random_hands.jsonl"
-)
+from .conftest import data_path
+
+FIXTURE = data_path("openspiel-euchre", "random_hands.jsonl")
 OPENSPIEL_OPTIONS = {
     "stick_the_dealer": True,
     "euchre_alone_timing": "after_exchange",
@@ -29,8 +24,6 @@ SUITS = "CDHS"
 
 
 def _hands() -> list[dict[str, Any]]:
-    if not FIXTURE.exists():
-        pytest.skip(f"fixture not found: {FIXTURE}")
     return [json.loads(line) for line in FIXTURE.read_text().splitlines() if line.strip()]
 
 
@@ -59,10 +52,7 @@ def _action(state: followsuit.State, label: str) -> int:
 
 @pytest.mark.parametrize("index", range(200))
 def test_openspiel_hand(index: int) -> None:
-    hands = _hands()
-    if index >= len(hands):
-        pytest.skip("fixture has fewer hands")
-    fx = hands[index]
+    fx = _hands()[index]
     rules = followsuit.load_rules("euchre/american", OPENSPIEL_OPTIONS)
     deck = rules.deck
     state = followsuit.State(rules)

@@ -15,11 +15,11 @@ import followsuit
 from followsuit import record
 from followsuit.engine import InvalidRecord
 
-from .conftest import SCENARIOS, load_json, shared_path
+from .conftest import SCENARIOS, data_path, load_json
 
 
 def _s1() -> dict[str, Any]:
-    return record.load(shared_path("fixtures", "scenarios", "S1.json"))
+    return record.load(data_path("scenarios", "S1.json"))
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -132,13 +132,13 @@ def test_malformed_records_name_the_field(mutate: Any, message: str) -> None:
 
 
 def test_next_hand_with_the_wrong_dealer() -> None:
-    rec = record.load(shared_path("fixtures", "scenarios", "S2.json"))
+    rec = record.load(data_path("scenarios", "S2.json"))
     rec["hands"][1]["dealer"] = 3
     assert _error(rec) == "hands[1].dealer: seat 1 deals this hand, not seat 3"
 
 
 def test_hand_after_the_game_ended() -> None:
-    rec = record.load(shared_path("fixtures", "scenarios", "S2.json"))
+    rec = record.load(data_path("scenarios", "S2.json"))
     rec["hands"].append(copy.deepcopy(rec["hands"][0]))
     assert _error(rec) == "hand 8: the game was already over"
 
@@ -152,7 +152,7 @@ def test_not_json() -> None:
 
 
 def test_cli_replay_json_matches_expected(tmp_path: Path) -> None:
-    src = shared_path("fixtures", "scenarios", "S2.json")
+    src = data_path("scenarios", "S2.json")
     out = _cli("replay", str(src), "--json")
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == load_json(SCENARIOS / "S2.expected.json")
@@ -160,7 +160,7 @@ def test_cli_replay_json_matches_expected(tmp_path: Path) -> None:
 
 
 def test_cli_replay_text(tmp_path: Path) -> None:
-    out = _cli("replay", str(shared_path("fixtures", "scenarios", "S2.json")))
+    out = _cli("replay", str(data_path("scenarios", "S2.json")))
     assert out.returncode == 0
     assert "8 – 10" in out.stdout and "win" in out.stdout
 

@@ -6,7 +6,7 @@ import pytest
 
 from followsuit import record
 
-from .conftest import SCENARIOS, legal_cards, load_json, shared_path
+from .conftest import SCENARIOS, data_path, legal_cards, load_json
 
 # fmt: off
 RECORDS = [
@@ -48,7 +48,7 @@ CHECKPOINTS = {
 
 @pytest.mark.parametrize("name", RECORDS)
 def test_scenario_record_replays_to_expected_result(name: str) -> None:
-    path = shared_path("fixtures", "scenarios", f"{name}.json")
+    path = data_path("scenarios", f"{name}.json")
     state = record.replay(record.load(path))
     assert record.summary(state) == load_json(SCENARIOS / f"{name}.expected.json")
 
@@ -56,7 +56,7 @@ def test_scenario_record_replays_to_expected_result(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(CHECKPOINTS))
 def test_scenario_checkpoints(name: str) -> None:
     single = f"{name}-single" if (SCENARIOS / f"{name}-single.json").exists() else name
-    rec = record.load(shared_path("fixtures", "scenarios", f"{single}.json"))
+    rec = record.load(data_path("scenarios", f"{single}.json"))
     (hand,) = rec["hands"]
     state = record.replay(dict(rec, hands=[dict(hand, actions=[])]))
     seen = {}
@@ -91,7 +91,7 @@ def test_s1_is_the_record_spec_example() -> None:
             }
         ],
     }
-    s1 = record.load(shared_path("fixtures", "scenarios", "S1.json"))
+    s1 = record.load(data_path("scenarios", "S1.json"))
     spec_example["hands"][0]["actions"] = s1["hands"][0]["actions"]
     result = record.summary(record.replay(spec_example))
     assert result == {
