@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import Card, Deck, Suit, find_deck
 from .engine import Deal, HandLog, HandResult, IllegalAction, InvalidRecord, State, Trick
+from .engine.worlds import sample_world
 from .rules import OptionError, Rules, UnknownVariant, Variant, find_variant, load_rules, variants
 
 __version__ = "0.1.0"
@@ -55,5 +56,6 @@ __all__ = [
     "find_variant",
     "load_rules",
     "new_game",
+    "sample_world",
     "variants",
 ]
