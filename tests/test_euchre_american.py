@@ -205,6 +205,97 @@ def test_defend_alone_option() -> None:
     assert state.def_alone == 3 and state.out == 1 << 1
 
 
+def test_defenders_are_asked_whether_or_not_the_maker_went_alone() -> None:
+    """§4.2 defend_alone: asked after the dealer's discard and the maker's alone
+    decision, both defenders in turn; the first defend-alone ends the asking."""
+    alone = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"defend_alone": True})
+    play_all(alone, ["order-up alone", "discard QC"])  # N alone: S sits out
+    assert alone.current_player == 1 and legal_texts(alone) == {"defend-alone", "partner"}
+    alone.apply("defend-alone")  # E: W sits out too, nobody else is asked
+    assert alone.phase_name == "play" and alone.out == 1 << 2 | 1 << 3
+    after = dealt(
+        S1_HANDS,
+        S1_UP,
+        S1_KITTY,
+        options={"defend_alone": True, "euchre_alone_timing": "after_exchange"},
+    )
+    play_all(after, ["order-up", "discard QC", "partner"])  # the maker's decision first
+    assert after.current_player == 1 and legal_texts(after) == {"defend-alone", "partner"}
+    play_all(after, ["partner", "partner"])
+    assert after.phase_name == "play" and after.out == 0
+
+
+@pytest.mark.parametrize(
+    ("dealer", "order", "first"),
+    [
+        # S1's hands; the eldest (dealer + 1) orders up, so it is the maker
+        (3, "maker_left", 1),  # N makes: E then W
+        (3, "dealer_left", 1),  # dealer W: N (dealer + 1) makes, so E (dealer + 2)
+        (0, "maker_left", 2),  # E makes: S then N
+        (0, "dealer_left", 2),  # dealer N: E makes, so S
+    ],
+)
+def test_defend_alone_order(dealer: int, order: str, first: int) -> None:
+    """§4.2 defend_alone_order: maker_left asks the defender on the maker's left
+    first; dealer_left (OpenSpiel) the defender nearer the dealer's left."""
+    options = {"defend_alone": True, "defend_alone_order": order}
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, dealer=dealer, options=options)
+    maker = (dealer + 1) % 4
+    state.apply("order-up")
+    state.apply(state.legal_actions()[0])  # the dealer's discard
+    assert state.maker == maker and state.current_player == first
+    state.apply("partner")
+    assert state.current_player == (first + 2) % 4
+
+
+def test_defend_alone_order_dealer_left_when_the_maker_is_not_eldest() -> None:
+    """dealer_left asks seat dealer + 1 first when it is a defender."""
+    for order, first in (("maker_left", 3), ("dealer_left", 1)):
+        options = {"defend_alone": True, "defend_alone_order": order}
+        state = dealt(S1_HANDS, S1_UP, S1_KITTY, dealer=0, options=options)
+        play_all(state, ["pass", "order-up"])  # E passes, S (seat 2) orders up
+        state.apply(state.legal_actions()[0])  # N, the dealer, discards
+        assert state.maker == 2 and state.current_player == first
+
+
+def test_left_of_loner_lead_against_a_lone_defender() -> None:
+    """euchre_lone_lead = left_of_loner: with no lone maker the lone defender is the
+    loner; the lead is the first seat on its left that plays."""
+    options = {"defend_alone": True, "euchre_lone_lead": "left_of_loner"}
+    state = dealt(S1_HANDS, S1_UP, S1_KITTY, options=options)
+    play_all(state, ["order-up", "discard QC", "partner", "defend-alone"])  # W defends alone
+    assert state.def_alone == 3 and state.current_player == 0  # N, on W's left
+    both = dealt(S1_HANDS, S1_UP, S1_KITTY, options=options)
+    play_all(both, ["order-up alone", "discard QC", "partner", "defend-alone"])
+    # N alone (S out), W alone (E out): on N's left E and S sit out, so W leads
+    assert both.out == 1 << 1 | 1 << 2 and both.current_player == 3
+    default = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"defend_alone": True})
+    play_all(default, ["order-up", "discard QC", "partner", "defend-alone"])
+    assert default.current_player == 0  # the eldest N leads by default
+
+
+def test_dealer_picks_up_after_exchange_even_when_sitting_out() -> None:
+    """§4.2 euchre_alone_timing = after_exchange: the dealer always takes the up
+    card and discards first, also when the dealer is the partner who sits out."""
+    state = dealt(
+        S1_HANDS, S1_UP, S1_KITTY, dealer=2, options={"euchre_alone_timing": "after_exchange"}
+    )
+    play_all(state, ["pass", "order-up"])  # W passes; N, the dealer's partner, orders up
+    assert state.current_player == 2 and state.picked_up  # the dealer S discards
+    play_all(state, ["discard 9S", "alone"])
+    assert state.out == 1 << 2 and state.phase_name == "play"
+
+
+def test_british_refuses_after_exchange_with_the_partner_rule() -> None:
+    with pytest.raises(followsuit.OptionError, match="after_exchange cannot be played"):
+        followsuit.load_rules("euchre/british", {"euchre_alone_timing": "after_exchange"})
+    rules = followsuit.load_rules(
+        "euchre/british",
+        {"euchre_alone_timing": "after_exchange", "british_dealer_partner_must_go_alone": False},
+    )
+    assert rules["euchre_alone_timing"] == "after_exchange"
+
+
 # ------------------------------------------------------------- ranking and play
 
 
@@ -485,6 +576,22 @@ def _zero_trick_hand(options: dict) -> followsuit.HandResult:
 def test_super_euchre_option() -> None:
     assert _zero_trick_hand({}).points == (0, 2)
     assert _zero_trick_hand({"super_euchre": True}).points == (0, 4)
+
+
+def _lone_defender_zero_trick_hand(options: dict) -> followsuit.HandResult:
+    hands = ["9C TC 9S TS 9D", "JH JD AH KH QH", "QC KC QS KS TD", "JC JS AC AS AD"]
+    state = dealt(hands, "9H", "QD KD TH", dealer=3, options={"defend_alone": True, **options})
+    play_all(state, ["order-up", "discard 9H", "defend-alone"])  # E defends alone
+    return _finish_with(state, lead_high=True)
+
+
+def test_lone_defender_euchre_scores_its_points_whatever_the_tricks() -> None:
+    """§4.2: a lone defender's euchre scores defend_alone_euchre_points in every
+    case, super_euchre or not, tricks taken or not."""
+    assert _lone_defender_zero_trick_hand({}).points == (0, 4)
+    assert _lone_defender_zero_trick_hand({"super_euchre": True}).points == (0, 4)
+    low = {"super_euchre": True, "defend_alone_euchre_points": 3}
+    assert _lone_defender_zero_trick_hand(low).points == (0, 3)
 
 
 def test_custom_points_table() -> None:

@@ -945,6 +945,26 @@ def test_moon_auto_win_applies_to_a_non_maker() -> None:
     assert state.scores == [-2, 4, 0] and state.winner == 1
 
 
+# NS moon in partnership Pitch: N runs four top spades, S holds Low (2S) and wins
+# the last two tricks in hearts; E and W hold no trump and take nothing.
+MOON_4P = ["AS KS QS JS 4H 5H", "2D 3D 4D 5D 6D 7D", "2S 3S AH KH QH JH", "8D 9D TD 2C 3C 4C"]
+PLAY_MOON_4P = "AS 2D 2S 8D  KS 3D 3S 9D  QS 4D AH TD  JS 5D KH 2C  4H 6D QH 3C  JH 4C 5H 7D"
+
+
+def test_moon_auto_win_in_a_partnership_is_the_sides() -> None:
+    """§4.4 moon_rule = auto_win set in partnership Pitch: the moon is the side's:
+    N and S won every trick between them and the side has High, Low (S's 2S),
+    Jack and Game, so NS win at once; with off it is an ordinary 4-point hand."""
+    auto = pitch_dealt(MOON_4P, dealer=W, options={"moon_rule": "auto_win"})
+    play_all(auto, ["bid 2", "pass", "pass", "pass"])
+    play(auto, PLAY_MOON_4P)
+    assert result(auto).points == (4, 0) and auto.is_over() and auto.winner == 0
+    off = pitch_dealt(MOON_4P, dealer=W)
+    play_all(off, ["bid 2", "pass", "pass", "pass"])
+    play(off, PLAY_MOON_4P)
+    assert result(off).points == (4, 0) and not off.is_over()
+
+
 def test_moon_rule_declared() -> None:
     """pitch/cutthroat-3p ambiguity 1, moon_rule = declared: the maker may announce
     the moon before the first lead; made, it wins the game; failed, the maker scores
@@ -1014,7 +1034,22 @@ def test_moon_value_option() -> None:
     """§4.4 moon_value: a made moon is worth moon_value instead of the target."""
     state = oklahoma_moon([0, 0], moon_value=20)
     assert state.scores == [20, 0] and not state.is_over()
-    assert followsuit.load_rules("pitch/oklahoma-10-point-52")["moon_value"] == 52
+
+
+def oklahoma_52_moon(**options: Any) -> followsuit.State:
+    state = pitch_dealt(OK_MOON, dealer=W, variant="pitch/oklahoma-10-point-52", options=options)
+    play_all(state, ["bid moon", "pass", "pass", "pass", "trump S"])
+    play(state, PLAY_OK_MOON)
+    return state
+
+
+def test_oklahoma_52_moon_follows_the_target() -> None:
+    """pitch/oklahoma-10-point-52: the moon is worth the target, 52 by default; a
+    table that sets target_score moves the moon with it, unless it sets moon_value
+    too (RULES.md §3, §4.4)."""
+    assert result(oklahoma_52_moon()).points == (52, 0)
+    assert result(oklahoma_52_moon(target_score=60)).points == (60, 0)
+    assert result(oklahoma_52_moon(target_score=60, moon_value=30)).points == (30, 0)
 
 
 def test_moon_success_set_to_target_or_zero() -> None:

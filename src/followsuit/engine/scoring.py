@@ -26,10 +26,14 @@ def euchre_table(s: State) -> list[int]:
     elif 2 * tricks > total:
         points[maker_side] = made
     else:
-        # a lone defender's euchre is worth the option's points, whatever they are
-        value = r["defend_alone_euchre_points"] if s.def_alone >= 0 else euchred
-        if r["super_euchre"] and tricks == 0:
-            value = max(value, 4)
+        # a lone defender's euchre is worth the option's points, whatever the
+        # tricks; super-euchre raises only a euchre by both defenders
+        if s.def_alone >= 0:
+            value = r["defend_alone_euchre_points"]
+        elif r["super_euchre"] and tricks == 0:
+            value = max(euchred, 4)
+        else:
+            value = euchred
         for k in range(len(points)):
             if k != maker_side:
                 points[k] = value

@@ -460,13 +460,15 @@ class State:
             raise IllegalAction(str(exc)) from None
         self._begin_hand(deal)
 
-    def time_is_up(self) -> None:
+    def time_is_up(self, *, in_hand: bool = False) -> None:
         """The table event ``time-up``: a timed game's time limit has passed.
 
         The host supplies it from its clock (the engine reads none). Mid-hand it is
         logged where it happens and the hand is finished; between hands (no action
         of the new hand yet) it goes at the end of the finished hand, and the game
         ends at once unless the scores are equal (RULES.md ``euchre/timed``).
+        ``in_hand`` says it came after the new hand's deal although no action was
+        taken yet (a record that lists it first in a hand): that hand is played out.
         """
         if self.over:
             raise IllegalAction("table event time-up: the game is over")
@@ -476,7 +478,7 @@ class State:
             raise IllegalAction("table event time-up: already happened")
         self.time_up = True
         self._legal = None
-        if self.log or not self.finished:
+        if self.log or not self.finished or (in_hand and self.deal_ is not None):
             self.log.append((None, A.TIME_UP))
             return
         last = self.finished[-1]

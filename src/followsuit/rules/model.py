@@ -318,6 +318,20 @@ def _check(rules: Rules) -> None:
             f"the {rules.deck.name} deck has {len(rules.deck)}",
             option="num_players",
         )
+    if v["euchre_alone_timing"] == "after_exchange" and v["british_dealer_partner_must_go_alone"]:
+        # going alone is decided after the exchange, so "the dealer's partner
+        # orders up only by going alone" cannot be kept (RULES.md §4.2)
+        blame = (
+            "british_dealer_partner_must_go_alone"
+            if "british_dealer_partner_must_go_alone" in rules.overrides
+            else "euchre_alone_timing"
+        )
+        raise OptionError(
+            f"option {blame}: euchre_alone_timing = after_exchange cannot be played with "
+            "british_dealer_partner_must_go_alone = true (the dealer's partner orders up "
+            "only by going alone); set british_dealer_partner_must_go_alone=false to use it",
+            option=blame,
+        )
     exchanges = v["exchange"] != "none" or v["discard_draw"]
     if v["family"] == "pitch" and v["trump_declaration"] == "pitched" and exchanges:
         raise OptionError(

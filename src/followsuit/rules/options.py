@@ -348,10 +348,15 @@ _opt("dealer_may_discard_upcard", "bool", True,
 _opt("defend_alone", "bool", False,
      "After the maker's alone decision each defender, from the maker's left, may defend "
      "alone.", families=_E)
+_opt("defend_alone_order", "enum", "maker_left",
+     "With defend_alone, who is asked first: the defender on the maker's left, or the one "
+     "nearer the dealer's left (OpenSpiel's lone-defender protocol).", families=_E,
+     choices=("maker_left", "dealer_left"))
 _opt("defend_alone_euchre_points", "int", 4,
      "Defenders' points when a lone defender euchres the makers.", families=_E, minimum=0)
 _opt("super_euchre", "bool", False,
-     "Makers who take no trick give the defenders 4 instead of 2.", families=_E)
+     "Makers who take no trick give the defenders 4 instead of 2 (a lone defender's euchre "
+     "scores defend_alone_euchre_points whatever the tricks).", families=_E)
 
 # -- §4.3 Bid Euchre family -------------------------------------------------------
 

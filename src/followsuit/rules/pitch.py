@@ -311,7 +311,9 @@ OKLAHOMA_52 = Variant(
     id="pitch/oklahoma-10-point-52",
     title="Oklahoma ten-point Pitch to 52",
     parent="pitch/oklahoma-10-point",
-    settings={"target_formula": False, "target_score": 52, "moon_value": 52},
+    # the moon is worth the target (moon_value unset), so it follows a target set
+    # at the table (RULES.md §3, §4.4)
+    settings={"target_formula": False, "target_score": 52},
     summary="Ten-point Pitch played to 52; a moon is worth 52.",
 )
 

@@ -115,8 +115,11 @@ class DefendAlone(Phase):
         return bool(s.rules["defend_alone"])
 
     def _defenders(self, s: State) -> list[int]:
+        """The defenders still in, in asking order (``defend_alone_order``): from
+        the maker's left, or from the dealer's left (OpenSpiel)."""
         side = s.rules.side_of
-        seats = [(s.maker + k) % s.n for k in range(1, s.n)]
+        start = s.dealer if s.rules["defend_alone_order"] == "dealer_left" else s.maker
+        seats = [(start + k) % s.n for k in range(1, s.n + 1)]
         return [p for p in seats if side[p] != side[s.maker] and not s.out >> p & 1]
 
     def enter(self, s: State) -> None:

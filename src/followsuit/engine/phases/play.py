@@ -241,8 +241,10 @@ def first_leader(s: State) -> int:
         how = "maker"  # New Yorker: "when going moon the bidder gets to lead"
     if how in ("maker", "bidder") and s.maker >= 0:
         start = s.maker
-    elif r["euchre_lone_lead"] == "left_of_loner" and s.alone >= 0:
-        start = s.seat_after(s.alone)
+    elif r["euchre_lone_lead"] == "left_of_loner" and (s.alone >= 0 or s.def_alone >= 0):
+        # the loner is the lone maker, else the lone defender; the trick order
+        # skips seats sitting out, so the first seat to its left that plays leads
+        start = s.seat_after(s.alone if s.alone >= 0 else s.def_alone)
     else:
         start = s.eldest
     return start
