@@ -1,9 +1,15 @@
-"""All 200 OpenSpiel euchre hands replayed in OpenSpiel-compatible mode: every legal
-set, every trick winner and every hand's result must agree with the fixture."""
+"""OpenSpiel euchre hands replayed in OpenSpiel-compatible mode: every legal set, every
+trick leader and winner and every hand's result must agree with the fixture.
+
+Two fixtures (tests/data/openspiel-euchre/README.md; rebuilt by ``make_fixture.py``
+there): 200 hands without lone defenders and 300 with OpenSpiel's
+``allow_lone_defender=true``."""
 
 from __future__ import annotations
 
+import functools
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,15 +26,25 @@ OPENSPIEL_OPTIONS = {
     "dealer_may_discard_upcard": False,
     "defend_alone": False,
 }
+LONE_DEFENDER_FIXTURE = data_path("openspiel-euchre", "lone_defender_hands.jsonl")
+LONE_DEFENDER_OPTIONS = {
+    **OPENSPIEL_OPTIONS,
+    "defend_alone": True,
+    "defend_alone_order": "dealer_left",  # OpenSpiel asks from the dealer's left
+}
 SUITS = "CDHS"
 
 
-def _hands() -> list[dict[str, Any]]:
-    return [json.loads(line) for line in FIXTURE.read_text().splitlines() if line.strip()]
+@functools.cache
+def _hands(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def _label(state: followsuit.State, action: int) -> str:
-    """Our action in the fixture's notation-neutral labels."""
+def _label(state: followsuit.State, action: int, phase: str) -> str:
+    """Our action in the fixture's notation-neutral labels. The fixture says ``alone``
+    both for the maker's decision (phase ``declarer_alone``, our ``A.ALONE``) and for a
+    defender's (``defender_alone``, our ``A.DEFEND_ALONE``); the other one is given its
+    own text so that a step of the wrong kind shows up as a legal-set difference."""
     deck = state.rules.deck
     if A.is_play(action):
         return deck.codes[action]
@@ -40,20 +56,26 @@ def _label(state: followsuit.State, action: int) -> str:
         return "call:" + SUITS[deck.suit[state.upcard]]
     if A.CALL <= action < A.CALL + 4:
         return "call:" + SUITS[action - A.CALL]
-    return {A.ALONE: "alone", A.PARTNER: "partner"}[action]
+    if action == A.DEFEND_ALONE:
+        return "alone" if phase == "defender_alone" else A.to_text(action, deck)
+    if action == A.ALONE:
+        return "alone" if phase != "defender_alone" else A.to_text(action, deck) + " (maker)"
+    if action == A.PARTNER:
+        return "partner"
+    return A.to_text(action, deck)
 
 
-def _action(state: followsuit.State, label: str) -> int:
+def _action(state: followsuit.State, label: str, phase: str) -> int:
     for a in state.legal_actions():
-        if _label(state, a) == label:
+        if _label(state, a, phase) == label:
             return a
     raise AssertionError(f"{label} is not legal here")
 
 
-@pytest.mark.parametrize("index", range(200))
-def test_openspiel_hand(index: int) -> None:
-    fx = _hands()[index]
-    rules = followsuit.load_rules("euchre/american", OPENSPIEL_OPTIONS)
+def _replay(path: Path, options: dict[str, Any], index: int) -> None:
+    """Replay hand ``index`` of ``path`` in followsuit with ``options`` and compare."""
+    fx = _hands(path)[index]
+    rules = followsuit.load_rules("euchre/american", options)
     deck = rules.deck
     state = followsuit.State(rules)
     deal = followsuit.Deal(
@@ -63,10 +85,11 @@ def test_openspiel_hand(index: int) -> None:
     )
     state.deal(deal, fx["dealer"])
     for step, act in enumerate(fx["actions"]):
-        assert state.current_player == act["seat"], f"step {step}: wrong seat"
-        ours = sorted(_label(state, a) for a in state.legal_actions())
-        assert ours == sorted(act["legal"]), f"step {step} ({act['phase']}): legal sets differ"
-        state.apply(_action(state, act["label"]))
+        phase = act["phase"]
+        assert state.current_player == act["seat"], f"step {step} ({phase}): wrong seat"
+        ours = sorted(_label(state, a, phase) for a in state.legal_actions())
+        assert ours == sorted(act["legal"]), f"step {step} ({phase}): legal sets differ"
+        state.apply(_action(state, act["label"], phase))
     # One hand played: the finished hand carries the result.
     (hand,) = state.history()
     result = fx["result"]
@@ -99,3 +122,13 @@ def _tricks(rules: followsuit.Rules, hand: followsuit.HandLog) -> list[tuple[int
         if len(tricks) > before:
             out.append((tricks[-1].leader, tricks[-1].winner))
     return out
+
+
+@pytest.mark.parametrize("index", range(200))
+def test_openspiel_hand(index: int) -> None:
+    _replay(FIXTURE, OPENSPIEL_OPTIONS, index)
+
+
+@pytest.mark.parametrize("index", range(300))
+def test_openspiel_lone_defender_hand(index: int) -> None:
+    _replay(LONE_DEFENDER_FIXTURE, LONE_DEFENDER_OPTIONS, index)
