@@ -31,8 +31,10 @@ def dealt(
     dealer: int = 3,
     variant: str = "euchre/american",
     options: dict[str, Any] | None = None,
+    scores: tuple[int, ...] | list[int] | None = None,
 ) -> followsuit.State:
-    """A state at the start of a hand dealt exactly as given (cards as text)."""
+    """A state at the start of a hand dealt exactly as given (cards as text), from
+    the given score."""
     rules = followsuit.load_rules(variant, options)
     deck = rules.deck
     used = 0
@@ -47,7 +49,7 @@ def dealt(
         (up,) = deck.parse_cards([upcard], used)
         used |= 1 << up
     rest = deck.parse_cards(kitty.split(), used) if kitty else []
-    state = followsuit.State(rules)
+    state = followsuit.State(rules, scores=scores)
     state.deal(followsuit.Deal(hands=tuple(parsed), upcard=up, kitty=tuple(rest)), dealer)
     return state
 
@@ -61,9 +63,10 @@ def pitch_dealt(
     stock: str | None = None,
     kitty: str = "",
     piles: list[str] | None = None,
+    scores: tuple[int, ...] | list[int] | None = None,
 ) -> followsuit.State:
-    """A Pitch hand dealt as given; the cards not named go to the stock in deck
-    order after any ``stock`` named (top first)."""
+    """A Pitch hand dealt as given, from the given score; the cards not named go to
+    the stock in deck order after any ``stock`` named (top first)."""
     rules = followsuit.load_rules(variant, options)
     deck = rules.deck
     used = 0
@@ -80,12 +83,24 @@ def pitch_dealt(
     pile_cards = tuple(take(p) for p in piles) if piles else ()
     top = list(take(stock)) if stock else []
     rest = [c for c in range(len(deck)) if not used >> c & 1]
-    state = followsuit.State(rules)
+    state = followsuit.State(rules, scores=scores)
     state.deal(
         followsuit.Deal(hands=parsed, kitty=kitty_cards, stock=tuple(top + rest), piles=pile_cards),
         dealer,
     )
     return state
+
+
+def without_penalty(state: followsuit.State) -> followsuit.State:
+    """The same hand, played the same way so far, with reneges penalised 0."""
+    overrides = {**state.rules.overrides, "renege_penalty": 0}
+    clean = followsuit.State(followsuit.load_rules(state.rules.id, overrides))
+    deal = state.dealt
+    assert deal is not None
+    clean.deal(deal, state.dealer)
+    for _seat, action in state.log:
+        clean.apply(action)
+    return clean
 
 
 def play_all(state: followsuit.State, texts: list[str]) -> None:

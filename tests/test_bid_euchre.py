@@ -6,9 +6,12 @@ import pytest
 
 import followsuit
 from followsuit.engine import IllegalAction
-from followsuit.engine.scoring import first_to_target
+from followsuit.engine.phases.play import reneges
+from followsuit.engine.program import program_for
+from followsuit.engine.scoring import HandScore, first_to_target
+from followsuit.engine.types import Standing
 
-from .conftest import dealt, legal_cards, legal_texts, play_all
+from .conftest import dealt, legal_cards, legal_texts, play_all, without_penalty
 
 S6 = ["JS QC AD KD QS TH", "TC 9C AS KS AH JD", "JC AC KC 9D TS 9H", "KH QH JH QD TD 9S"]
 S8 = ["JS AS KS AD KD 9H", "JC TS AC TD QD TH", "QS 9C TC QC KC 9D", "9S JD AH KH QH JH"]
@@ -22,8 +25,8 @@ def bid(
 
 def _finish(state: followsuit.State, top: bool = True) -> followsuit.HandResult:
     table = state.table
-    while state.deal_ is not None:
-        legal = state.legal_actions()
+    while state.dealt is not None:
+        legal = state.proper_actions()  # the rest of the hand by the rules
         state.apply(max(legal, key=lambda c: table.power[c]) if top else legal[0])
     return state.history()[-1].result
 
@@ -35,8 +38,8 @@ def test_six_cards_each_one_at_a_time_no_kitty() -> None:
     r = followsuit.load_rules("bid-euchre/standard")
     assert r.packets == ((1, 1, 1, 1),) * 6
     game = followsuit.new_game("bid-euchre/standard", seed=1)
-    assert game.deal_ is not None and game.deal_.kitty == () and game.deal_.upcard is None
-    assert [len(h) for h in game.deal_.hands] == [6, 6, 6, 6]
+    assert game.dealt is not None and game.dealt.kitty == () and game.dealt.upcard is None
+    assert [len(h) for h in game.dealt.hands] == [6, 6, 6, 6]
 
 
 def test_one_round_of_bids_from_the_eldest_each_higher() -> None:
@@ -136,7 +139,7 @@ def test_left_bower_is_a_trump_in_bid_euchre() -> None:
 def test_moon_partner_sits_out_no_exchange() -> None:
     state = bid()
     play_all(state, ["pass", "pass", "pass", "bid moon", "trump H"])
-    assert state.alone == 3 and state.out == 1 << 1
+    assert state.contract.alone == 3 and state.contract.out == 1 << 1
     assert state.phase_name == "play" and state.current_player == 3
 
 
@@ -153,7 +156,7 @@ def test_six_help_exchange_partner_gives_highest_trump() -> None:
     state.apply("give QS")
     assert {str(c) for c in state.hand(0)} == {"JS", "AS", "KS", "QS", "AD", "KD"}
     assert "9H" in {str(c) for c in state.hand(2)}
-    assert state.out == 1 << 2 and state.current_player == 0
+    assert state.contract.out == 1 << 2 and state.current_player == 0
 
 
 def test_partner_without_trumps_gives_any_card() -> None:
@@ -279,9 +282,8 @@ def test_renege_penalize_offenders_lose_two() -> None:
     play_all(
         state, ["bid 3", "pass", "bid 4", "pass", "trump C", "play JC", "play 9S", "play AD"]
     )  # N holds QC (and JS) but plays AD
-    assert state.reneges == [0]
-    clean = state.clone()
-    clean.reneges = []
+    assert reneges(state) == (0,)
+    clean = without_penalty(state)
     with_r = _finish(state, top=False).points
     without = _finish(clean, top=False).points
     assert [a - b for a, b in zip(with_r, without, strict=True)] == [-2, 0]
@@ -290,37 +292,28 @@ def test_renege_penalize_offenders_lose_two() -> None:
 # ------------------------------------------------------------------ game end
 
 
-def _ended(variant: str = "bid-euchre/standard", **options: object) -> followsuit.State:
-    return followsuit.new_game(variant, options, seed=1)
+def _verdict(scores: tuple[int, int], maker: int, **options: object) -> int | None:
+    """Who wins when a hand made by ``maker`` leaves the scores at ``scores``."""
+    rules = followsuit.load_rules("bid-euchre/standard", options)
+    prog = program_for(rules)
+    standing = Standing(scores=scores)
+    return first_to_target(prog, standing, HandScore((0, 0), maker)).winner
 
 
 def test_first_to_32_and_ties_play_on() -> None:
-    game = _ended()
-    game.maker = 0
-    game.scores = [32, 20]
-    assert first_to_target(game) == 0
-    game.scores = [33, 34]
-    assert first_to_target(game) == 1
-    game.scores = [33, 33]
-    assert first_to_target(game) is None
+    assert _verdict((32, 20), maker=0) == 0
+    assert _verdict((33, 34), maker=0) == 1
+    assert _verdict((33, 33), maker=0) is None
 
 
 def test_both_reach_bidder_option() -> None:
-    game = _ended(be_both_reach_rule="bidder")
-    game.maker = 0  # side 0 bid
-    game.scores = [33, 35]
-    assert first_to_target(game) == 0
-    game.scores = [34, 34]
-    assert first_to_target(game) is None
+    assert _verdict((33, 35), maker=0, be_both_reach_rule="bidder") == 0  # side 0 bid
+    assert _verdict((34, 34), maker=0, be_both_reach_rule="bidder") is None
 
 
 def test_defenders_cannot_win_option() -> None:
-    game = _ended(be_defenders_can_win=False)
-    game.maker = 1
-    game.scores = [33, 10]
-    assert first_to_target(game) is None
-    game.maker = 0
-    assert first_to_target(game) == 0
+    assert _verdict((33, 10), maker=1, be_defenders_can_win=False) is None
+    assert _verdict((33, 10), maker=0, be_defenders_can_win=False) == 0
 
 
 def test_bid_euchre_games_end_with_the_rules_bot() -> None:
@@ -330,7 +323,7 @@ def test_bid_euchre_games_end_with_the_rules_bot() -> None:
     for variant in ["bid-euchre/standard", "bid-euchre/joker", "bid-euchre/double-deck"]:
         state = play_game(variant, [make_bot("rules")] * 4, seed=3)
         assert state.is_over()
-        target = state.rules["target_score"]
+        target = state.rules.settings.target_score
         assert state.scores[state.winner] >= target
 
 
@@ -436,11 +429,11 @@ def test_the_dealer_may_discard_the_joker() -> None:
 
 def test_double_deck_deal_and_ladder() -> None:
     r = followsuit.load_rules("bid-euchre/double-deck")
-    assert len(r.deck) == 48 and r["hand_size"] == 12 and r["target_score"] == 52
+    assert len(r.deck) == 48 and r.settings.hand_size == 12 and r.settings.target_score == 52
     assert [b.label for b in r.bids][-3:] == ["12", "twelve-help", "moon"]
-    assert r["be_help_points"] == 24 and r["be_moon_points"] == 48
+    assert r.settings.be_help_points == 24 and r.settings.be_moon_points == 48
     game = followsuit.new_game(r, seed=2)
-    assert game.deal_ is not None and all(len(h) == 12 for h in game.deal_.hands)
+    assert game.dealt is not None and all(len(h) == 12 for h in game.dealt.hands)
 
 
 def test_identical_cards_the_first_played_wins() -> None:

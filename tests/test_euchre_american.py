@@ -7,16 +7,26 @@ import pytest
 import followsuit
 from followsuit.engine import IllegalAction
 from followsuit.engine import actions as A
-from followsuit.engine.deal import deal_from_order
+from followsuit.engine.deal import deal_from_order, permutation, shuffle_number
+from followsuit.engine.phases.play import reneges
 
-from .conftest import S1_HANDS, S1_KITTY, S1_UP, dealt, legal_cards, legal_texts, play_all
+from .conftest import (
+    S1_HANDS,
+    S1_KITTY,
+    S1_UP,
+    dealt,
+    legal_cards,
+    legal_texts,
+    play_all,
+    without_penalty,
+)
 
 # --------------------------------------------------------------------------- deal
 
 
 def test_deal_five_each_upcard_and_hidden_kitty() -> None:
     game = followsuit.new_game("euchre/american", seed=11)
-    deal = game.deal_
+    deal = game.dealt
     assert deal is not None
     assert [len(h) for h in deal.hands] == [5, 5, 5, 5]
     assert deal.upcard is not None and len(deal.kitty) == 3
@@ -45,9 +55,9 @@ def test_dealer_rotates_left_each_hand() -> None:
 def test_seeded_games_are_reproducible() -> None:
     a = followsuit.new_game("euchre/american", seed="same")
     b = followsuit.new_game("euchre/american", seed="same")
-    assert a.deal_ == b.deal_ and a.dealer == b.dealer
+    assert a.dealt == b.dealt and a.dealer == b.dealer
     c = followsuit.new_game("euchre/american", seed="other")
-    assert a.deal_ != c.deal_
+    assert a.dealt != c.dealt
 
 
 # ------------------------------------------------------------------------ calling
@@ -137,7 +147,7 @@ def test_going_alone_partner_sits_out_and_is_skipped() -> None:
     state = dealt(S1_HANDS, S1_UP, S1_KITTY)
     state.apply("order-up alone")  # N alone; S (2) sits out
     state.apply("discard QC")
-    assert state.out == 1 << 2
+    assert state.contract.out == 1 << 2
     order = []
     for _ in range(3):
         order.append(state.current_player)
@@ -150,7 +160,7 @@ def test_loner_whose_partner_deals_plays_without_the_up_card() -> None:
     state = dealt(S1_HANDS, S1_UP, S1_KITTY, dealer=2)
     state.apply("pass")  # W, the eldest
     state.apply("order-up alone")  # N, partner of dealer S
-    assert state.phase_name == "play" and state.picked_up is False
+    assert state.phase_name == "play" and not state.observation(None).upcard_taken
     assert len(state.hand(2)) == 5
 
 
@@ -168,7 +178,7 @@ def test_partner_may_take_the_lone_hand_option() -> None:
     state.apply("order-up")
     assert state.current_player == 2 and legal_texts(state) == {"alone", "partner"}
     state.apply("alone")  # S plays alone; the maker N sits out
-    assert state.alone == 2 and state.out == 1 << 0 and state.maker == 0
+    assert state.contract.alone == 2 and state.contract.out == 1 << 0 and state.maker == 0
     state.apply("discard QC")
     assert state.current_player == 1  # eldest N sits out: next active leads
 
@@ -182,7 +192,7 @@ def test_alone_after_exchange_option_openspiel() -> None:
     state.apply("discard QC")
     assert state.current_player == 0 and legal_texts(state) == {"alone", "partner"}
     state.apply("alone")
-    assert state.out == 1 << 2
+    assert state.contract.out == 1 << 2
 
 
 def test_dealer_may_not_discard_upcard_option() -> None:
@@ -202,7 +212,7 @@ def test_defend_alone_option() -> None:
     state.apply("partner")
     assert state.current_player == 3
     state.apply("defend-alone")
-    assert state.def_alone == 3 and state.out == 1 << 1
+    assert state.contract.defender_alone == 3 and state.contract.out == 1 << 1
 
 
 def test_defenders_are_asked_whether_or_not_the_maker_went_alone() -> None:
@@ -212,7 +222,7 @@ def test_defenders_are_asked_whether_or_not_the_maker_went_alone() -> None:
     play_all(alone, ["order-up alone", "discard QC"])  # N alone: S sits out
     assert alone.current_player == 1 and legal_texts(alone) == {"defend-alone", "partner"}
     alone.apply("defend-alone")  # E: W sits out too, nobody else is asked
-    assert alone.phase_name == "play" and alone.out == 1 << 2 | 1 << 3
+    assert alone.phase_name == "play" and alone.contract.out == 1 << 2 | 1 << 3
     after = dealt(
         S1_HANDS,
         S1_UP,
@@ -222,7 +232,7 @@ def test_defenders_are_asked_whether_or_not_the_maker_went_alone() -> None:
     play_all(after, ["order-up", "discard QC", "partner"])  # the maker's decision first
     assert after.current_player == 1 and legal_texts(after) == {"defend-alone", "partner"}
     play_all(after, ["partner", "partner"])
-    assert after.phase_name == "play" and after.out == 0
+    assert after.phase_name == "play" and after.contract.out == 0
 
 
 @pytest.mark.parametrize(
@@ -264,11 +274,11 @@ def test_left_of_loner_lead_against_a_lone_defender() -> None:
     options = {"defend_alone": True, "euchre_lone_lead": "left_of_loner"}
     state = dealt(S1_HANDS, S1_UP, S1_KITTY, options=options)
     play_all(state, ["order-up", "discard QC", "partner", "defend-alone"])  # W defends alone
-    assert state.def_alone == 3 and state.current_player == 0  # N, on W's left
+    assert state.contract.defender_alone == 3 and state.current_player == 0  # N, on W's left
     both = dealt(S1_HANDS, S1_UP, S1_KITTY, options=options)
     play_all(both, ["order-up alone", "discard QC", "partner", "defend-alone"])
     # N alone (S out), W alone (E out): on N's left E and S sit out, so W leads
-    assert both.out == 1 << 1 | 1 << 2 and both.current_player == 3
+    assert both.contract.out == 1 << 1 | 1 << 2 and both.current_player == 3
     default = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"defend_alone": True})
     play_all(default, ["order-up", "discard QC", "partner", "defend-alone"])
     assert default.current_player == 0  # the eldest N leads by default
@@ -281,9 +291,11 @@ def test_dealer_picks_up_after_exchange_even_when_sitting_out() -> None:
         S1_HANDS, S1_UP, S1_KITTY, dealer=2, options={"euchre_alone_timing": "after_exchange"}
     )
     play_all(state, ["pass", "order-up"])  # W passes; N, the dealer's partner, orders up
-    assert state.current_player == 2 and state.picked_up  # the dealer S discards
+    assert (
+        state.current_player == 2 and state.observation(None).upcard_taken
+    )  # the dealer S discards
     play_all(state, ["discard 9S", "alone"])
-    assert state.out == 1 << 2 and state.phase_name == "play"
+    assert state.contract.out == 1 << 2 and state.phase_name == "play"
 
 
 def test_british_refuses_after_exchange_with_the_partner_rule() -> None:
@@ -293,7 +305,7 @@ def test_british_refuses_after_exchange_with_the_partner_rule() -> None:
         "euchre/british",
         {"euchre_alone_timing": "after_exchange", "british_dealer_partner_must_go_alone": False},
     )
-    assert rules["euchre_alone_timing"] == "after_exchange"
+    assert rules.settings.euchre_alone_timing == "after_exchange"
 
 
 # ------------------------------------------------------------- ranking and play
@@ -459,14 +471,14 @@ def test_malformed_action_text_is_refused() -> None:
         state.apply("dance")
     with pytest.raises(IllegalAction, match="not a card"):
         state.apply("play XX")
-    assert state.log == []
+    assert state.log == ()
 
 
 # ------------------------------------------------------------------------ scoring
 
 
 def _finish(state: followsuit.State) -> followsuit.HandResult:
-    while state.deal_ is not None:
+    while state.dealt is not None:
         state.apply(state.legal_actions()[0])
     return state.history()[-1].result
 
@@ -526,8 +538,8 @@ def test_lone_march_scores_four() -> None:
 
 def _finish_with(state: followsuit.State, lead_high: bool) -> followsuit.HandResult:
     table = state.table
-    while state.deal_ is not None:
-        legal = state.legal_actions()
+    while state.dealt is not None:
+        legal = state.proper_actions()  # the rest of the hand by the rules
         state.apply(max(legal, key=lambda c: table.power[c]) if lead_high else legal[0])
     return state.history()[-1].result
 
@@ -615,7 +627,7 @@ def test_no_action_after_the_game_is_over() -> None:
     game = followsuit.new_game("euchre/american", {"target_score": 1}, seed=2)
     while not game.is_over():
         game.apply(game.legal_actions()[-1])
-    assert game.legal_actions() == [] and game.current_player is None
+    assert game.legal_actions() == () and game.current_player is None
     with pytest.raises(IllegalAction, match="the game is over"):
         game.apply(A.PASS)
 
@@ -625,8 +637,7 @@ def test_no_action_after_the_game_is_over() -> None:
 
 def _penalty_effect(state: followsuit.State) -> list[int]:
     """Points of the hand with its reneges minus the same hand without them."""
-    clean = state.clone()
-    clean.reneges = []
+    clean = without_penalty(state)
     with_r = _finish_with(state, lead_high=False).points
     without = _finish_with(clean, lead_high=False).points
     assert with_r is not None and without is not None
@@ -641,21 +652,21 @@ def test_renege_penalize_mode_accepts_and_penalises() -> None:
     assert legal_cards(state) == {"JD", "QH", "KS", "TD", "9C"}
     assert {state.rules.deck.codes[a] for a in state.proper_actions()} == {"JD", "QH"}
     state.apply("play 9C")
-    assert state.reneges == [1]
+    assert reneges(state) == (1,)
     assert _penalty_effect(state) == [2, 0]
 
 
 def test_renege_penalty_is_doubled_with_a_lone_hand() -> None:
     state = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"renege_mode": "penalize"})
     play_all(state, ["order-up alone", "discard QC", "play JH", "play 9C"])
-    assert state.reneges == [1]
+    assert reneges(state) == (1,)
     assert _penalty_effect(state) == [4, 0]
 
 
 def test_renege_by_makers_pays_the_defenders() -> None:
     state = dealt(S1_HANDS, S1_UP, S1_KITTY, options={"renege_mode": "penalize"})
     play_all(state, ["order-up", "discard QC", "play TC", "play 9C", "play AD"])
-    assert state.reneges == [2]  # S holds AC and KC
+    assert reneges(state) == (2,)  # S holds AC and KC
     assert _penalty_effect(state) == [0, 2]
 
 
@@ -671,13 +682,12 @@ def test_enforce_mode_refuses_a_renege() -> None:
 
 @pytest.mark.parametrize("how", ["first_jack", "first_black_jack"])
 def test_first_dealer_by_dealing_jacks_face_up(how: str) -> None:
-    import random as _random
-
+    """The first dealer is the seat the first (black) jack falls to when a seeded
+    deck is dealt face up round the table from seat 0."""
     for seed in range(20):
         game = followsuit.new_game("euchre/american", {"first_dealer": how}, seed=seed)
         deck = game.rules.deck
-        order = list(range(len(deck)))
-        _random.Random(f"{seed}/dealer").shuffle(order)
+        order = permutation(len(deck), shuffle_number(seed, 0, len(deck)))
         wanted = "CS" if how == "first_black_jack" else "CDHS"
         first = next(k for k, c in enumerate(order) if deck.codes[c] in {"J" + s for s in wanted})
         assert game.dealer == first % 4

@@ -10,6 +10,9 @@ import followsuit
 from followsuit import record
 from followsuit.engine import IllegalAction
 from followsuit.engine import actions as A
+from followsuit.engine.program import program_for
+from followsuit.engine.scoring import HandScore, first_to_target
+from followsuit.engine.types import Standing
 
 from .conftest import dealt, legal_cards, legal_texts, play_all
 
@@ -26,7 +29,7 @@ def british(hands: list[str], up: str, kitty: str, dealer: int = 0, **options: o
 
 def test_british_deck_has_the_joker_and_game_is_to_eleven() -> None:
     r = followsuit.load_rules("euchre/british")
-    assert len(r.deck) == 25 and "JK" in r.deck.codes and r["target_score"] == 11
+    assert len(r.deck) == 25 and "JK" in r.deck.codes and r.settings.target_score == 11
 
 
 def test_joker_is_the_highest_trump_in_every_suit() -> None:
@@ -73,7 +76,9 @@ def test_joker_upcard_alone_option() -> None:
         state.apply("call S alone")
     alone = british(S5, "JK", S5_KITTY)
     alone.apply("call H alone")
-    assert alone.alone == 0 and alone.out == 1 << 2 and alone.phase_name == "discard"
+    assert (
+        alone.contract.alone == 0 and alone.contract.out == 1 << 2 and alone.phase_name == "discard"
+    )
 
 
 def test_a_joker_lead_is_a_trump_lead() -> None:
@@ -107,7 +112,11 @@ def test_dealers_partner_may_order_up_only_alone() -> None:
     with pytest.raises(IllegalAction, match="only by going alone"):
         state.apply("order-up")
     state.apply("order-up alone")  # S alone: the dealer N sits out, no pick-up
-    assert state.out == 1 and state.phase_name == "play" and not state.picked_up
+    assert (
+        state.contract.out == 1
+        and state.phase_name == "play"
+        and not state.observation(None).upcard_taken
+    )
     # round 2 has no such restriction
     state = british(hands, "KD", "QC JK TH JH", dealer=0)
     play_all(state, ["pass"] * 5)
@@ -136,9 +145,9 @@ def test_dealer_may_discard_the_joker() -> None:
 
 
 def test_long_game_is_to_fifteen_and_combines_with_british() -> None:
-    assert followsuit.load_rules("euchre/long")["target_score"] == 15
+    assert followsuit.load_rules("euchre/long").settings.target_score == 15
     long_british = followsuit.load_rules("euchre/british", {"target_score": 15})
-    assert long_british["target_score"] == 15 and long_british.deck.name == "EUCHRE25"
+    assert long_british.settings.target_score == 15 and long_british.deck.name == "EUCHRE25"
 
 
 def test_long_game_plays_past_ten() -> None:
@@ -202,7 +211,7 @@ def test_time_up_with_equal_scores_plays_on_until_they_differ() -> None:
     game = _timed(3)
     game.time_is_up()  # before the first call of the first hand: in this hand
     play_all(game, ["pass"] * 8)  # thrown in: still 0-0
-    assert not game.is_over() and game.scores == [0, 0]
+    assert not game.is_over() and game.scores == (0, 0)
     assert game.history()[-1].actions[0] == (None, A.TIME_UP)
     _finish_hand(game)
     while not game.is_over():
@@ -247,7 +256,7 @@ def test_time_up_is_refused_in_an_untimed_game() -> None:
 
 def test_timed_also_target_option() -> None:
     rules = followsuit.load_rules("euchre/timed", {"timed_also_target": True})
-    assert rules["target_score"] == 10
+    assert rules.settings.target_score == 10
     game = followsuit.new_game(rules, seed=4)
     while not game.is_over():
         game.apply(game.legal_actions()[-1])
@@ -291,15 +300,15 @@ def test_cutthroat_deal_three_players_twenty_cards() -> None:
     r = followsuit.load_rules("euchre/cutthroat")
     assert r.num_players == 3 and len(r.deck) == 20 and r.sides == ((0,), (1,), (2,))
     game = followsuit.new_game("euchre/cutthroat", seed=1)
-    assert game.deal_ is not None and len(game.deal_.kitty) == 4
-    assert all(len(h) == 5 for h in game.deal_.hands)
+    assert game.dealt is not None and len(game.dealt.kitty) == 4
+    assert all(len(h) == 5 for h in game.dealt.hands)
 
 
 def test_cutthroat_deck_option_keeps_the_nines() -> None:
     r = followsuit.load_rules("euchre/cutthroat", {"cutthroat_deck": "EUCHRE24"})
     assert len(r.deck) == 24
     game = followsuit.new_game(r, seed=1)
-    assert game.deal_ is not None and len(game.deal_.kitty) == 8
+    assert game.dealt is not None and len(game.dealt.kitty) == 8
 
 
 def test_cutthroat_maker_always_alone_no_alone_call() -> None:
@@ -315,7 +324,7 @@ def test_cutthroat_dealer_picks_up_as_an_opponent_and_march_scores_three() -> No
     assert state.current_player == 2 and state.phase_name == "discard"
     state.apply("discard TS")
     table = state.table
-    while state.deal_ is not None:
+    while state.dealt is not None:
         state.apply(max(state.legal_actions(), key=lambda c: table.power[c]))
     assert state.history()[-1].result.points == (3, 0, 0)
 
@@ -325,7 +334,7 @@ def test_cutthroat_euchre_gives_each_opponent_two() -> None:
     state = cutthroat(hands, "TH", "TD QD KD AD", dealer=2)
     state.apply("order-up")  # seat 0 orders hearts with no hearts at all
     state.apply("discard TS")
-    while state.deal_ is not None:
+    while state.dealt is not None:
         state.apply(state.legal_actions()[0])
     (hand,) = state.history()
     assert hand.result.points == (0, 2, 2)
@@ -336,19 +345,16 @@ def test_cutthroat_points_option() -> None:
     state.apply("order-up")
     state.apply("discard TS")
     table = state.table
-    while state.deal_ is not None:
+    while state.dealt is not None:
         state.apply(max(state.legal_actions(), key=lambda c: table.power[c]))
     assert state.history()[-1].result.points == (5, 0, 0)
 
 
 def test_cutthroat_defenders_can_both_pass_ten_higher_wins_tie_plays_on() -> None:
-    from followsuit.engine.scoring import first_to_target
-
-    game = followsuit.new_game("euchre/cutthroat", seed=1)
-    game.scores = [4, 10, 11]
-    assert first_to_target(game) == 2
-    game.scores = [4, 11, 11]
-    assert first_to_target(game) is None
+    prog = program_for(followsuit.load_rules("euchre/cutthroat"))
+    euchred = HandScore((0, 2, 2), maker=0)
+    assert first_to_target(prog, Standing(scores=(4, 10, 11)), euchred).winner == 2
+    assert first_to_target(prog, Standing(scores=(4, 11, 11)), euchred).winner is None
 
 
 def test_cutthroat_house_rules_that_need_partners_are_fixed() -> None:

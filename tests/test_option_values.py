@@ -17,6 +17,7 @@ import pytest
 
 import followsuit
 from followsuit import IllegalAction, OptionError
+from followsuit.engine.phases.play import reneges
 
 from .conftest import dealt, legal_cards, legal_texts, pitch_dealt, play_all
 
@@ -64,7 +65,7 @@ def euchre_renege(call: str, plays: str, **options: Any) -> followsuit.State:
     play_all(state, [call, "discard QC"])
     first, rest = plays.split("  ", 1)
     play(state, first)
-    assert state.reneges == [E]  # E held hearts (JD QH) and played the 9C
+    assert reneges(state) == (E,)  # E held hearts (JD QH) and played the 9C
     play(state, rest)
     assert last(state).maker == N and last(state).trump == 2
     return state
@@ -98,7 +99,7 @@ def defended(answer: str, **options: Any) -> followsuit.State:
         state.apply("partner")  # W, the other defender, declines too
         play(state, "TH JH 9C 9H  JD 9S TD QH  AH TC QD AC  KH TS KD KC  AS QS AD QC")
     else:
-        assert state.out == 1 << W
+        assert state.contract.out == 1 << W
         play(state, DEFEND_PLAY)
     return state
 
@@ -156,7 +157,7 @@ def test_bid_euchre_renege_penalty_default_2_or_5() -> None:
         play_all(state, ["bid 3", "pass", "bid 4", "pass", "trump C"])
         first, rest = S6_PLAY_RENEGE.split("TH ", 1)
         play(state, first + "TH")
-        assert state.reneges == [N]  # N held the QS led and played the TH
+        assert reneges(state) == (N,)  # N held the QS led and played the TH
         play(state, rest)
         return state
 
@@ -301,11 +302,11 @@ def test_dealer_extra_card_true_or_false() -> None:
     assert "discard AC" not in legal_texts(six)
 
     seeded = followsuit.new_game("bid-euchre/joker", seed=5, dealer=W)
-    assert seeded.deal_ is not None
-    assert [len(h) for h in seeded.deal_.hands] == [6, 6, 6, 7] and seeded.deal_.kitty == ()
+    assert seeded.dealt is not None
+    assert [len(h) for h in seeded.dealt.hands] == [6, 6, 6, 7] and seeded.dealt.kitty == ()
     plain = followsuit.new_game("bid-euchre/joker", {"dealer_extra_card": False}, seed=5, dealer=W)
-    assert plain.deal_ is not None
-    assert [len(h) for h in plain.deal_.hands] == [6, 6, 6, 6] and len(plain.deal_.kitty) == 1
+    assert plain.dealt is not None
+    assert [len(h) for h in plain.dealt.hands] == [6, 6, 6, 6] and len(plain.dealt.kitty) == 1
 
 
 def test_dealer_extra_card_needs_a_card_to_spare() -> None:
@@ -363,8 +364,8 @@ def test_discard_draw_at_the_table_names_trump() -> None:
     turning the draw on in three-handed Pitch makes the maker name trump, unless
     the table insists on pitched, which is refused."""
     rules = followsuit.load_rules("pitch/cutthroat-3p", {"discard_draw": True})
-    assert rules["trump_declaration"] == "named"
-    assert followsuit.load_rules("pitch/cutthroat-3p")["trump_declaration"] == "pitched"
+    assert rules.settings.trump_declaration == "named"
+    assert followsuit.load_rules("pitch/cutthroat-3p").settings.trump_declaration == "pitched"
     with pytest.raises(OptionError, match="trump is named"):
         followsuit.load_rules(
             "pitch/cutthroat-3p", {"discard_draw": True, "trump_declaration": "pitched"}
@@ -429,7 +430,7 @@ def test_oklahoma_deal_six_nine_select_or_nine_draw() -> None:
     assert held(six, N) == {"AS", "KS", "QS", "2C", "3C", "4C"}
     assert held(six, S) == {"8S", "7S", "6S", "5S", "5C", "6C"}
     assert held(six, W) == {"2S", "3S", "4S", "7C", "8C", "9C"}
-    assert six.stock == []
+    assert six.piles.stock == ()
 
     select = "pitch/oklahoma-10-point/nine-card-select"
     options = {"oklahoma_deal": "six", "misdeal_only_4_to_9": False}  # S holds 5s to 8s
@@ -447,11 +448,11 @@ def test_oklahoma_deal_sets_the_number_of_cards_dealt() -> None:
     "Six-card deal. This is the main version above"."""
     for value in ("nine_select", "nine_draw"):
         rules = followsuit.load_rules("pitch/oklahoma-10-point", {"oklahoma_deal": value})
-        assert rules["hand_size"] == 9, value
+        assert rules.settings.hand_size == 9, value
     six = followsuit.load_rules(
         "pitch/oklahoma-10-point/nine-card-select", {"oklahoma_deal": "six"}
     )
-    assert six["hand_size"] == 6
+    assert six.settings.hand_size == 6
 
 
 # Five-card: L with S's 2C replaced by the 5S, which S plays under N's AS.
@@ -498,7 +499,7 @@ def test_five_value_in_two_player_pitch() -> None:
         ("FIVE", (N,), 1),
         ("GAME", (N,), 1),
     )
-    assert one.scores == [3, 1]
+    assert one.scores == (3, 1)
     five = two(five_value=5)
     assert last(five).details == (
         ("HIGH", (N,), 1),
@@ -506,7 +507,7 @@ def test_five_value_in_two_player_pitch() -> None:
         ("FIVE", (N,), 5),
         ("GAME", (N,), 1),
     )
-    assert five.scores == [7, 1]
+    assert five.scores == (7, 1)
 
 
 def test_special_bids_change_the_ladder() -> None:
@@ -571,8 +572,8 @@ def test_special_bid_five_or_a_plain_five() -> None:
         )
         return state
 
-    assert bid_five().scores == [5, 1]
-    assert bid_five(special_bids=[]).scores == [-5, 1]
+    assert bid_five().scores == (5, 1)
+    assert bid_five(special_bids=[]).scores == (-5, 1)
 
 
 # Nines-Fives (test_pitch_rules): N names spades, keeps A K Q J T 9 of spades and
@@ -602,10 +603,10 @@ def test_blind_smudge_points_default_20_or_25() -> None:
     """pitch/nines-fives: a made blind smudge (all six tricks, bid as N's first
     call) scores blind_smudge_points: 20, or 25 with the option; the opponents
     keep their Low. A smudge is worth smudge_points (19) whatever the option."""
-    assert nines_fives("bid blind-smudge").scores == [20, 1]
-    assert nines_fives("bid blind-smudge", blind_smudge_points=25).scores == [25, 1]
-    assert nines_fives("bid smudge").scores == [19, 1]
-    assert nines_fives("bid smudge", blind_smudge_points=25).scores == [19, 1]
+    assert nines_fives("bid blind-smudge").scores == (20, 1)
+    assert nines_fives("bid blind-smudge", blind_smudge_points=25).scores == (25, 1)
+    assert nines_fives("bid smudge").scores == (19, 1)
+    assert nines_fives("bid smudge", blind_smudge_points=25).scores == (19, 1)
 
 
 # Jack High-Low for six (test_pitch_rules): seat 0 bids 2 and is set; High goes to
@@ -650,12 +651,15 @@ def test_category_order_decides_the_nonmaker_tie_break() -> None:
 
     def six_handed(**options: Any) -> followsuit.State:
         state = pitch_dealt(
-            SIX, dealer=5, variant="pitch/jack-high-low", options={"num_players": 6, **options}
+            SIX,
+            dealer=5,
+            variant="pitch/jack-high-low",
+            options={"num_players": 6, **options},
+            scores=[0, 10, 9],
         )
-        state.scores = [0, 10, 9]
         play_all(state, ["bid 2"] + ["pass"] * 5)
         play(state, PLAY_SIX)
-        assert state.scores == [-2, 11, 11] and state.is_over()
+        assert state.scores == (-2, 11, 11) and state.is_over()
         return state
 
     default = six_handed()
@@ -681,7 +685,7 @@ def test_misdeal_dealer_after_an_engine_detected_pitch_misdeal() -> None:
             stock="2C 3C 4C 5C 6C 7C 8C 9C TC QC",
         )
         play_all(state, ["bid 1", "pass", "pass", "pass", "trump S"])
-        assert last(state).redeal and state.scores == [0, 0]
+        assert last(state).redeal and state.scores == (0, 0)
         return state
 
     assert misdealt().dealer == W
@@ -733,7 +737,7 @@ def test_razzle_hand_size_changes_the_hands_and_the_kitty() -> None:
     sizes: list[tuple[list[int], int, int, int]] = []
     for options in ({}, {"razzle_hand_size": table}):
         game = followsuit.new_game("pitch/razzle-dazzle", options, seed=1, dealer=4)
-        deal = game.deal_
+        deal = game.dealt
         assert deal is not None
         play_all(game, ["bid 5"] + ["pass"] * 4)
         assert game.phase_name == "trump" and game.current_player == 0
@@ -749,7 +753,7 @@ def test_razzle_hand_size_changes_the_hands_and_the_kitty() -> None:
     state = pitch_dealt(
         EIGHT_EACH, dealer=4, variant="pitch/razzle-dazzle", options=options, kitty=KITTY_SIX
     )
-    assert len(state.stock) == 8
+    assert len(state.piles.stock) == 8
     play_all(state, ["bid 5"] + ["pass"] * 4)
     assert held(state, 0) == set(EIGHT_EACH[0].split()) | set(KITTY_SIX.split())
     with pytest.raises(IllegalAction, match=r"deal.hands\[0\]: 8 cards, the variant deals 9"):

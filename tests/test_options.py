@@ -22,11 +22,11 @@ def test_unknown_variant_suggests() -> None:
 
 def test_defaults_of_american_euchre() -> None:
     r = load_rules("euchre/american")
-    assert r.num_players == 4 and r.deck.name == "EUCHRE24" and r["hand_size"] == 5
-    assert r["target_score"] == 10 and r["stick_the_dealer"] is False
+    assert r.num_players == 4 and r.deck.name == "EUCHRE24" and r.settings.hand_size == 5
+    assert r.settings.target_score == 10 and r.settings.stick_the_dealer is False
     assert r.sides == ((0, 2), (1, 3))
     assert r.packets == ((3, 2, 3, 2), (2, 3, 2, 3))
-    assert r["euchre_points"] == (1, 2, 4, 2)
+    assert r.settings.euchre_points == (1, 2, 4, 2)
 
 
 @pytest.mark.parametrize(
@@ -75,8 +75,8 @@ def test_option_values_are_coerced_from_text() -> None:
             "euchre_points": '{"made": 1, "march": 2, "alone_march": 5, "euchred": 2}',
         },
     )
-    assert r["stick_the_dealer"] is True and r["target_score"] == 15
-    assert r["euchre_points"] == (1, 2, 5, 2)
+    assert r.settings.stick_the_dealer is True and r.settings.target_score == 15
+    assert r.settings.euchre_points == (1, 2, 5, 2)
     assert r.overrides["target_score"] == 15
 
 

@@ -88,9 +88,7 @@ def played_l(**options: Any) -> followsuit.State:
 
 
 def played_g(scores: list[int] | None = None, **options: Any) -> followsuit.State:
-    state = pitch_dealt(HAND_G, dealer=W, options=options)
-    if scores is not None:
-        state.scores = list(scores)
+    state = pitch_dealt(HAND_G, dealer=W, options=options, scores=scores)
     play_all(state, ["bid 2", "pass", "pass", "pass"])
     play(state, PLAY_G)
     return state
@@ -423,7 +421,7 @@ def test_blind_opening_lead_from_hand_option() -> None:
     free = blind(blind_opening_lead_from_hand=False)
     assert "play-pile" in legal_texts(free)
     free.apply("play-pile")  # N's top pile card, 7H, pitches hearts
-    assert free.trump == 2 and free.log[-1] == (N, A.PILE_CARD + free.rules.deck.by_code["7H"][0])
+    assert free.trump == 2 and free.log[-1] == (N, A.pile_card(free.rules.deck.by_code["7H"][0]))
 
 
 def test_blind_pile_on_first_trick_only_if_void_or_never() -> None:
@@ -503,7 +501,7 @@ def test_ten_point_misdeal_when_more_than_six_point_cards_must_be_kept() -> None
         stock="2C 3C 4C 5C 6C 7C 8C 9C TC QC",
     )
     play_all(state, ["bid 1", "pass", "pass", "pass", "trump S"])
-    assert result(state).redeal and state.dealer == W and state.scores == [0, 0]
+    assert result(state).redeal and state.dealer == W and state.scores == (0, 0)
 
 
 # ============================================================== scoring (§1.9, §1.11)
@@ -515,7 +513,7 @@ def test_classic_high_low_jack_game_and_a_made_bid() -> None:
     state = played_l()
     # H: AS (N). L: 2S, held by E. No JS in play. Game NS 9 - EW 0.
     assert result(state).details == (("HIGH", NS, 1), ("LOW", EW, 1), ("GAME", NS, 1))
-    assert result(state).points == (2, 1) and state.scores == [2, 1]
+    assert result(state).points == (2, 1) and state.scores == (2, 1)
 
 
 def test_a_set_maker_loses_its_bid_while_the_others_score() -> None:
@@ -523,7 +521,7 @@ def test_a_set_maker_loses_its_bid_while_the_others_score() -> None:
     set back 2; EW still add their Low."""
     state = played_g()
     assert result(state).details == (("HIGH", NS, 1), ("LOW", EW, 1))
-    assert result(state).points == (-2, 1) and state.scores == [-2, 1]
+    assert result(state).points == (-2, 1) and state.scores == (-2, 1)
 
 
 def test_game_tie_rule_none_or_bidder() -> None:
@@ -755,11 +753,10 @@ def test_point_model_cards_or_categories() -> None:
 def test_maker_priority_the_makers_win_when_both_sides_reach_the_target() -> None:
     """§1.12 maker_priority rule 1: NS (9 + 2) and EW (10 + 1) both reach 11 in the
     same hand; the making team wins, although the scores are equal."""
-    state = pitch_dealt(HAND_L, dealer=W)
-    state.scores = [9, 10]
+    state = pitch_dealt(HAND_L, dealer=W, scores=[9, 10])
     play_all(state, ["bid 2", "pass", "pass", "pass"])
     play(state, PLAY_L)
-    assert state.scores == [11, 11] and state.is_over() and state.winner == 0
+    assert state.scores == (11, 11) and state.is_over() and state.winner == 0
 
 
 def test_game_end_policy_maker_priority_or_bid_to_go_out() -> None:
@@ -767,24 +764,25 @@ def test_game_end_policy_maker_priority_or_bid_to_go_out() -> None:
     non-makers at the target win; bid_to_go_out: only makers who made their bid can
     go out, so the game goes on."""
     priority = played_g([5, 10])
-    assert priority.scores == [3, 11] and priority.is_over() and priority.winner == 1
+    assert priority.scores == (3, 11) and priority.is_over() and priority.winner == 1
     go_out = played_g([5, 10], game_end_policy="bid_to_go_out")
-    assert go_out.scores == [3, 11] and not go_out.is_over() and go_out.winner is None
+    assert go_out.scores == (3, 11) and not go_out.is_over() and go_out.winner is None
 
 
 def test_bid_to_go_out_makers_who_make_their_bid_go_out() -> None:
     """pitch/bid-to-go-out: the makers go out by making their bid to reach 11."""
-    state = pitch_dealt(HAND_L, dealer=W, variant="pitch/bid-to-go-out", options={"num_players": 4})
-    state.scores = [9, 0]
+    state = pitch_dealt(
+        HAND_L, dealer=W, variant="pitch/bid-to-go-out", options={"num_players": 4}, scores=[9, 0]
+    )
     play_all(state, ["bid 2", "pass", "pass", "pass"])
     play(state, PLAY_L)
-    assert state.scores == [11, 1] and state.winner == 0
+    assert state.scores == (11, 1) and state.winner == 0
 
 
 def test_target_not_reached_the_game_goes_on() -> None:
     """§1.12: below the target after the hand (EW 9 + 1 = 10) nobody wins yet."""
     state = played_g([0, 9])
-    assert state.scores == [-2, 10] and not state.is_over()
+    assert state.scores == (-2, 10) and not state.is_over()
 
 
 # Jack High-Low with six players, teams {0,3} {1,4} {2,5}, dealer 5. Seat 0 bids 2
@@ -807,9 +805,12 @@ PLAY_SIX = (
 
 def six_handed(**options: Any) -> followsuit.State:
     state = pitch_dealt(
-        SIX, dealer=5, variant="pitch/jack-high-low", options={"num_players": 6, **options}
+        SIX,
+        dealer=5,
+        variant="pitch/jack-high-low",
+        options={"num_players": 6, **options},
+        scores=[0, 10, 10],
     )
-    state.scores = [0, 10, 10]
     play_all(state, ["bid 2"] + ["pass"] * 5)
     play(state, PLAY_SIX)
     assert result(state).details == (
@@ -818,7 +819,7 @@ def six_handed(**options: Any) -> followsuit.State:
         ("JACK", (2, 5), 1),
         ("GAME", (0, 3), 1),
     )
-    assert state.scores == [-2, 11, 12]
+    assert state.scores == (-2, 11, 12)
     return state
 
 
@@ -837,12 +838,15 @@ def test_nonmaker_tie_break_on_equal_scores() -> None:
 
     def from_10_and_9(**options: Any) -> followsuit.State:
         state = pitch_dealt(
-            SIX, dealer=5, variant="pitch/jack-high-low", options={"num_players": 6, **options}
+            SIX,
+            dealer=5,
+            variant="pitch/jack-high-low",
+            options={"num_players": 6, **options},
+            scores=[0, 10, 9],
         )
-        state.scores = [0, 10, 9]
         play_all(state, ["bid 2"] + ["pass"] * 5)
         play(state, PLAY_SIX)
-        assert state.scores == [-2, 11, 11]
+        assert state.scores == (-2, 11, 11)
         return state
 
     assert from_10_and_9().winner == 1
@@ -863,9 +867,13 @@ NF_PLAY = "AS 2S 5S 3S  KS QD 4H 4S  QS KD 5H 6S  JS AD 6H 7S  TS 2H 7H 8S  9S 3
 
 def nines_fives(bid: int | str, scores: list[int], **options: Any) -> followsuit.State:
     state = pitch_dealt(
-        NF_HANDS, dealer=W, variant="pitch/nines-fives", options=options, stock=NF_STOCK
+        NF_HANDS,
+        dealer=W,
+        variant="pitch/nines-fives",
+        options=options,
+        stock=NF_STOCK,
+        scores=list(scores),
     )
-    state.scores = list(scores)
     play_all(state, [f"bid {bid}", "pass", "pass", "pass", "trump S"])
     # all non-trumps go; E and S are dealt five each, W takes the last six
     assert held(state, E) == {"2S", "QD", "KD", "AD", "2H", "3H"}
@@ -888,25 +896,25 @@ def test_loss_threshold_minus_100_or_minus_200() -> None:
     """pitch/nines-fives: NS bid 18, take 17 and are set: -85 - 18 = -103. At or
     below the threshold -100 the other team wins; with -200 the game goes on."""
     state = nines_fives(18, [-85, 0])
-    assert state.scores == [-103, 1] and state.winner == 1
+    assert state.scores == (-103, 1) and state.winner == 1
     backdoor = nines_fives(18, [-85, 0], loss_threshold=-200)
-    assert backdoor.scores == [-103, 1] and not backdoor.is_over()
+    assert backdoor.scores == (-103, 1) and not backdoor.is_over()
 
 
 def test_target_inclusive_true_or_false() -> None:
     """pitch/nines-fives ambiguity 1: making a bid of 17 from 83 lands on exactly 100;
     it wins when the target is inclusive (default), not when it must be exceeded."""
     state = nines_fives(17, [83, 0])
-    assert state.scores == [100, 1] and state.winner == 0
+    assert state.scores == (100, 1) and state.winner == 0
     strict = nines_fives(17, [83, 0], target_inclusive=False)
-    assert strict.scores == [100, 1] and not strict.is_over()
+    assert strict.scores == (100, 1) and not strict.is_over()
 
 
 def test_nines_fives_non_makers_cannot_go_out() -> None:
     """pitch/nines-fives: bid_to_go_out: EW's Low brings them to 100, but only a
     team making its bid can win."""
     state = nines_fives(17, [0, 99])
-    assert state.scores == [17, 100] and not state.is_over()
+    assert state.scores == (17, 100) and not state.is_over()
 
 
 # ============================================================== moons
@@ -930,10 +938,10 @@ def test_moon_rule_auto_win_or_off() -> None:
     ordinary 4-point hand."""
     auto = cutthroat(MOON_3P, ["bid 2", "pass", "pass"])
     play(auto, PLAY_MOON_3P)
-    assert auto.scores == [4, 0, 0] and auto.is_over() and auto.winner == 0
+    assert auto.scores == (4, 0, 0) and auto.is_over() and auto.winner == 0
     off = cutthroat(MOON_3P, ["bid 2", "pass", "pass"], moon_rule="off")
     play(off, PLAY_MOON_3P)
-    assert off.scores == [4, 0, 0] and not off.is_over()
+    assert off.scores == (4, 0, 0) and not off.is_over()
 
 
 def test_moon_auto_win_applies_to_a_non_maker() -> None:
@@ -942,7 +950,7 @@ def test_moon_auto_win_applies_to_a_non_maker() -> None:
     hands = ["3S 2H 3H 4H 5H 6H", "AS KS QS JS TS 2S", "2D 3D 4D 5D 6D 7D"]
     state = cutthroat(hands, ["bid 2", "pass", "pass"])
     play(state, "3S AS 2D  KS 3D 2H  QS 4D 3H  JS 5D 4H  TS 6D 5H  2S 7D 6H")
-    assert state.scores == [-2, 4, 0] and state.winner == 1
+    assert state.scores == (-2, 4, 0) and state.winner == 1
 
 
 # NS moon in partnership Pitch: N runs four top spades, S holds Low (2S) and wins
@@ -973,25 +981,25 @@ def test_moon_rule_declared() -> None:
     assert made.phase_name == "moon" and legal_texts(made) == {"pass", "bid moon"}
     made.apply("bid moon")
     play(made, PLAY_MOON_3P)
-    assert made.scores == [4, 0, 0] and made.winner == 0
+    assert made.scores == (4, 0, 0) and made.winner == 0
 
     hands = ["AS KS QS JS TS 9H", "2S 2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D 7D"]
     play_low = "AS 2S 2D  KS 2H 3D  QS 3H 4D  JS 4H 5D  TS 5H 6D  9H 6H 7D"
     failed = cutthroat(hands, ["bid 2", "pass", "pass", "bid moon"], moon_rule="declared")
     play(failed, play_low)
-    assert failed.scores == [0, 1, 0] and not failed.is_over()
+    assert failed.scores == (0, 1, 0) and not failed.is_over()
     missed = cutthroat(hands, ["bid 4", "pass", "pass", "bid moon"], moon_rule="declared")
     play(missed, play_low)
-    assert missed.scores == [-4, 1, 0]  # 3 points on a bid of 4: set back the bid as well
+    assert missed.scores == (-4, 1, 0)  # 3 points on a bid of 4: set back the bid as well
 
     undeclared = cutthroat(hands, ["bid 2", "pass", "pass", "pass"], moon_rule="declared")
     play(undeclared, play_low)
-    assert undeclared.scores == [3, 1, 0]
+    assert undeclared.scores == (3, 1, 0)
 
     auto = cutthroat(hands, ["bid 2", "pass", "pass"])
     assert auto.phase_name == "play"  # nothing to declare under auto_win
     play(auto, play_low)
-    assert auto.scores == [3, 1, 0] and not auto.is_over()
+    assert auto.scores == (3, 1, 0) and not auto.is_over()
 
 
 # Oklahoma moon: N and S hold every point card between them (S plays the 2S, so
@@ -1011,8 +1019,9 @@ PLAY_OK_MOON_FAILS = "AS 2S 4S  KS 5S 3S  QS 6S 8S  JS 7S 9S  JC TS  BJ LJ"
 def oklahoma_moon(
     scores: list[int], hands: list[str] = OK_MOON, plays: str = PLAY_OK_MOON, **options: Any
 ) -> followsuit.State:
-    state = pitch_dealt(hands, dealer=W, variant="pitch/oklahoma-10-point", options=options)
-    state.scores = list(scores)
+    state = pitch_dealt(
+        hands, dealer=W, variant="pitch/oklahoma-10-point", options=options, scores=list(scores)
+    )
     play_all(state, ["bid moon", "pass", "pass", "pass", "trump S"])
     play(state, plays)
     return state
@@ -1025,15 +1034,15 @@ def test_oklahoma_moon_made_adds_41_and_failed_loses_41() -> None:
     made = oklahoma_moon([0, 0])
     assert result(made).points == (41, 0) and made.winner == 0
     negative = oklahoma_moon([-10, 0])
-    assert negative.scores == [31, 0] and not negative.is_over()
+    assert negative.scores == (31, 0) and not negative.is_over()
     failed = oklahoma_moon([0, 0], OK_MOON_FAILS, PLAY_OK_MOON_FAILS)
-    assert failed.scores == [-41, 1] and not failed.is_over()
+    assert failed.scores == (-41, 1) and not failed.is_over()
 
 
 def test_moon_value_option() -> None:
     """§4.4 moon_value: a made moon is worth moon_value instead of the target."""
     state = oklahoma_moon([0, 0], moon_value=20)
-    assert state.scores == [20, 0] and not state.is_over()
+    assert state.scores == (20, 0) and not state.is_over()
 
 
 def oklahoma_52_moon(**options: Any) -> followsuit.State:
@@ -1058,7 +1067,7 @@ def test_moon_success_set_to_target_or_zero() -> None:
     it wins the game; a failed moon loses the game."""
     option: dict[str, Any] = {"moon_success": "set_to_target_or_zero"}
     negative = oklahoma_moon([-10, 0], **option)
-    assert negative.scores == [0, 0] and not negative.is_over()
+    assert negative.scores == (0, 0) and not negative.is_over()
     positive = oklahoma_moon([5, 0], **option)
     assert positive.is_over() and positive.winner == 0
     failed = oklahoma_moon([30, 0], OK_MOON_FAILS, PLAY_OK_MOON_FAILS, **option)
@@ -1070,7 +1079,7 @@ def test_moon_success_set_to_target_sets_the_score_to_the_target() -> None:
     """§4.4 moon_success: "sets the score to the target (0 when negative)"; the
     [SAGE-ANSWERS] rule "jump to 52": from 5 the makers' score becomes 41."""
     state = oklahoma_moon([5, 0], moon_success="set_to_target_or_zero")
-    assert state.scores == [41, 0] and state.winner == 0
+    assert state.scores == (41, 0) and state.winner == 0
 
 
 # New Yorker moon: E (not the eldest) bids the moon and holds the six top spades
@@ -1108,7 +1117,7 @@ def test_new_yorker_moon_scoring_smudge5_or_win_lose_game() -> None:
         ("JACK", EW, 1),
         ("GAME", EW, 1),
     )
-    assert smudge.scores == [0, 5] and not smudge.is_over()
+    assert smudge.scores == (0, 5) and not smudge.is_over()
 
     outright = new_yorker_moon(new_yorker_moon_scoring="win_lose_game")
     play_all(outright, ["pass"] * 3)
@@ -1139,12 +1148,12 @@ def test_new_yorker_moon_alone() -> None:
     """pitch/new-yorker new_yorker_moon_alone: the moon bidder's partner sits out
     (no draw, no cards played); by default the partner plays."""
     alone = new_yorker_moon(new_yorker_moon_alone=True)
-    assert alone.out == 1 << W
+    assert alone.contract.out == 1 << W
     play_all(alone, ["pass", "pass"])  # N and S; E (moon) and W (out) skipped
     assert alone.phase_name == "play" and alone.current_player == E
     play(alone, "AS 2D 2C")
     assert alone.current_player == E  # a trick of three cards
-    assert new_yorker_moon().out == 0
+    assert new_yorker_moon().contract.out == 0
 
 
 # ============================================================== special bids: five-bid, smudge
@@ -1167,7 +1176,7 @@ def test_five_bid_made_scores_5_and_the_opponents_keep_low() -> None:
     """pitch/five-bid: every trick and the Jack captured: +5; the opponents still
     score what they won, here Low (E's 2S)."""
     state = five_bid(FIVE_BID_DEAL, "5")
-    assert state.scores == [5, 1]
+    assert state.scores == (5, 1)
 
 
 def test_five_bid_needs_the_jack_in_play() -> None:
@@ -1175,20 +1184,20 @@ def test_five_bid_needs_the_jack_in_play() -> None:
     trick without it fails: -5."""
     hands = ["AS KS QS TS 9S 3S", *FIVE_BID_DEAL[1:]]
     state = five_bid(hands, "5")
-    assert state.scores == [-5, 1]
+    assert state.scores == (-5, 1)
 
 
 def test_every_trick_without_a_five_bid_scores_only_the_points() -> None:
     """pitch/five-bid: taking every trick on a bid of 4 scores only the 4 points."""
     hands = ["AS KS QS JS TS 2S", "2H 3H 4H 5H 6H 7H", *FIVE_BID_DEAL[2:]]
-    assert five_bid(hands, "4").scores == [4, 0]
+    assert five_bid(hands, "4").scores == (4, 0)
 
 
 def test_nines_fives_smudge_takes_all_six_tricks() -> None:
     """pitch/nines-fives: a SMUDGE (all six tricks) made scores 19, not the 17
     points taken; the opponents still score their Low."""
     state = nines_fives("smudge", [0, 0])
-    assert state.scores == [19, 1]
+    assert state.scores == (19, 1)
 
 
 def test_nines_fives_dealer_match_ends_auction_option() -> None:
@@ -1347,7 +1356,7 @@ def new_yorker_short(**options: Any) -> followsuit.State:
     play_all(state, ["discard 2C TC JC QC KC AC", "discard 9C 9S TS JS QS KS"])
     assert held(state, N) == {"8D", "9D", "AD", "2H", "3H", "4H"}
     assert held(state, E) == {"5H", "6H", "7H", "8H", "9H", "TH"}
-    assert state.current_player == S and len(state.stock) == 4
+    assert state.current_player == S and len(state.piles.stock) == 4
     return state
 
 
@@ -1417,12 +1426,12 @@ def test_written_discard_order_survives_records_observations_and_worlds() -> Non
     with pytest.raises(IllegalAction, match="order"):
         twin.apply(A.DISCARD | deck.mask_of(["AC", "KC"]), order)
     twin.apply(A.DISCARD | deck.mask_of(written.split()[1:]), order)
-    assert twin.discard_pile == state.discard_pile
+    assert twin.piles.discards == state.piles.discards
     play_all(state, ["discard 9C 9S TS JS QS KS", "discard 2D 3D TD JD QD KD"])
     rec = record.to_record(state)
     assert [N, written] in rec["hands"][0]["actions"]
     again = record.replay(rec)
-    assert again.hands == state.hands and again.discard_pile == state.discard_pile
+    assert again.hands == state.hands and again.piles.discards == state.piles.discards
     rng = random.Random(7)
     for _ in range(5):
         world = sample_world(state.observation(S), rng)
@@ -1495,9 +1504,9 @@ def test_base_points_10_or_13() -> None:
     colour, a trump worth 3), so the target is 13 x 5 + 1 = 66 instead of 51, and
     the 3C may be called."""
     ten = call_partner()
-    assert ten.rules["target_score"] == 51 and "call-partner 3C" not in legal_texts(ten)
+    assert ten.rules.settings.target_score == 51 and "call-partner 3C" not in legal_texts(ten)
     thirteen = call_partner(base_points=13)
-    assert thirteen.rules["target_score"] == 66 and "call-partner 3C" in legal_texts(thirteen)
+    assert thirteen.rules.settings.target_score == 66 and "call-partner 3C" in legal_texts(thirteen)
 
 
 def test_call_your_partner_each_partner_scores_the_sides_total() -> None:
@@ -1519,7 +1528,7 @@ def test_call_your_partner_each_partner_scores_the_sides_total() -> None:
         ("TEN_CARD", (0, 2), 1),
         ("DEUCE_CARD", (1, 3, 4), 1),
     )
-    assert state.scores == [7, 3, 7, 3, 3]
+    assert state.scores == (7, 3, 7, 3, 3)
 
 
 # ============================================================== misdeal offers (§1.13)

@@ -104,7 +104,10 @@ def test_action_after_the_hand_is_over() -> None:
             lambda r: r["hands"][0]["deal"]["kitty"].pop(),
             "hands[0].deal: the cards are not the EUCHRE24 deck (missing TS)",
         ),
-        (lambda r: r["hands"][0]["deal"].pop("upcard"), "hands[0].deal: deal.upcard: missing"[:16]),
+        (
+            lambda r: r["hands"][0]["deal"].pop("upcard"),
+            "hands[0].deal: deal.upcard: missing"[:16],
+        ),
         (
             lambda r: r["hands"][0]["actions"].__setitem__(0, "order-up"),
             'hands[0].actions[0]: must be a [seat, "verb args"] pair',

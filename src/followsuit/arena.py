@@ -28,7 +28,7 @@ def play_game(
         raise ValueError(f"{variant} needs {rules.num_players} bots, got {len(bots)}")
     state = State(rules, seed=seed)
     while not state.over and state.hand_no <= max_hands:
-        seat = state.to_move
+        seat = state.current_player
         assert seat is not None
         state.apply(bots[seat].choose(state.observation(seat)))
     return state

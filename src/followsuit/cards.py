@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
 from itertools import combinations
+from typing import Literal, get_args
 
 
 class Suit(IntEnum):
@@ -152,6 +153,24 @@ def masks_of(cards: Iterable[int], k: int) -> list[int]:
     return [mask_of(combo) for combo in combinations(cards, k)]
 
 
+def canonical(twins: int, hand: int, cards: int) -> bool:
+    """A set of cards from ``hand`` is canonical when it never uses the upper copy
+    of an identical pair (``twins`` marks the lower copies) while leaving the lower
+    one in the hand: so that each distinct choice is offered once."""
+    if not twins:
+        return True
+    uppers = (hand & (hand >> 1) & twins) << 1  # upper copies whose twin is held
+    return not (cards & uppers & ~((cards & twins) << 1))
+
+
+def canonical_choice(twins: int, hand: int, cards: int) -> int:
+    """The same choice of ``cards`` from ``hand`` made canonical: an upper copy of
+    an identical pair taken while its lower copy stays in the hand is swapped for
+    the lower one (the two are the same card)."""
+    swap = cards & ((hand & ~cards & twins) << 1)
+    return (cards & ~swap) | swap >> 1
+
+
 def ordered_by(mask: int, order: Iterable[int]) -> list[int]:
     """The cards of ``mask`` in the order they come in ``order`` (a hand as dealt),
     then any others, lowest first."""
@@ -159,17 +178,18 @@ def ordered_by(mask: int, order: Iterable[int]) -> list[int]:
     return first + [c for c in bits(mask & ~mask_of(first))]
 
 
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask`` as a list, lowest first.
+def bits(mask: int) -> tuple[int, ...]:
+    """Indices of the set bits of ``mask``, lowest first, as a tuple.
 
-    This is the hot-path form (legal cards of a hand): a table lookup per byte,
-    about three times faster than peeling bits one by one.
+    This is the hot-path form (the legal cards of a hand): a table lookup per
+    byte, about three times faster than peeling bits one by one, and immutable so
+    that it can be handed out as it is.
     """
     t = _BYTE_BITS
     if mask < 0x1000000:
         if mask < 0x100:
-            return list(t[0][mask])
-        return [*t[0][mask & 255], *t[1][mask >> 8 & 255], *t[2][mask >> 16]]
+            return t[0][mask]
+        return t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16]
     out: list[int] = []
     k = 0
     while mask:
@@ -178,7 +198,7 @@ def bits(mask: int) -> list[int]:
             out.extend(t[k][b] if k < 8 else [8 * k + i for i in range(8) if b >> i & 1])
         mask >>= 8
         k += 1
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -222,6 +242,18 @@ class Deck:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    @property
+    def twins(self) -> int:
+        """Mask of the lower copy of each identical pair (copies sit at adjacent
+        indices); 0 for a deck without duplicates."""
+        mask = 0
+        for indices in self.by_code.values():
+            if len(indices) == 2:
+                low, high = indices
+                assert high == low + 1, "identical cards must sit at adjacent indices"
+                mask |= 1 << low
+        return mask
 
     @property
     def has_duplicates(self) -> bool:
@@ -303,7 +335,19 @@ _DECK_CODES: dict[str, list[str]] = {
 }
 
 #: The deck names of RULES.md §1.1.
-DECK_NAMES: tuple[str, ...] = tuple(_DECK_CODES)
+DeckName = Literal[
+    "EUCHRE24",
+    "EUCHRE25",
+    "EUCHRE20",
+    "DOUBLE48",
+    "STD52",
+    "STD53",
+    "STD54",
+    "STD48_NO3",
+    "BLIND44",
+]
+DECK_NAMES: tuple[str, ...] = get_args(DeckName)
+assert tuple(_DECK_CODES) == DECK_NAMES, "every named deck has its cards"
 
 
 @cache

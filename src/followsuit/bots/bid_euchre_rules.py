@@ -33,10 +33,10 @@ class BidEuchreRulesBot(EuchreRulesBot):
             return A.CLAIM_MISDEAL  # only weak hands qualify
         if A.is_play(first):
             return self._play(obs)
-        if first >= A.DISCARD:
-            return self._give(obs) if first >> 64 == 2 else self._extra_discard(obs)
-        if A.TRUMP <= first < A.TRUMP + 4:
-            return A.TRUMP + self._best_suit(obs, obs.hand)[0]
+        if A.cards_of(first):
+            return self._give(obs) if A.is_give(first) else self._extra_discard(obs)
+        if A.verb_of(first) is A.TRUMP_VERB:
+            return A.trump(self._best_suit(obs, obs.hand)[0])
         return self._bid(obs)
 
     def _best_suit(self, obs: Observation, hand: int) -> tuple[int, float]:
@@ -47,13 +47,13 @@ class BidEuchreRulesBot(EuchreRulesBot):
         legal = obs.legal_actions
         bids = program_for(obs.rules).bids
         _, mine = self._best_suit(obs, obs.hand)
-        total = obs.rules["hand_size"]
+        total = obs.rules.settings.hand_size
         scale = total / 6  # double deck: twice the tricks
         wanted: int | None = None
         for a in legal:
             if a == A.PASS:
                 continue
-            bid = bids[a - A.BID]
+            bid = bids[A.bid_of(a)]
             if (
                 (bid.kind == "moon" and mine >= MOON_AT * scale)
                 or (bid.kind == "help" and mine >= HELP_AT * scale)
@@ -65,7 +65,7 @@ class BidEuchreRulesBot(EuchreRulesBot):
         # do not overbid a partner without real extra strength
         partner = None if obs.seat is None else obs.rules.partners[obs.seat]
         if A.PASS in legal and partner is not None and obs.maker == partner:
-            bid = bids[wanted - A.BID]
+            bid = bids[A.bid_of(wanted)]
             if bid.kind == "plain" and bid.value < total - 1:
                 return A.PASS
         return wanted

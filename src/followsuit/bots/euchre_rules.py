@@ -38,7 +38,7 @@ class EuchreRulesBot:
             return legal[0]
         if A.is_play(legal[0]):
             return self._play(obs)
-        if legal[0] >= A.DISCARD:
+        if A.is_discard(legal[0]):
             return self._discard(obs)
         if A.ALONE in legal or A.DEFEND_ALONE in legal:
             return self._alone(obs)
@@ -48,7 +48,7 @@ class EuchreRulesBot:
 
     def _thresholds(self, obs: Observation) -> tuple[float, float]:
         """(call, alone) thresholds: a cutthroat maker has no partner's tricks."""
-        if obs.rules["maker_always_alone"]:
+        if obs.rules.settings.maker_always_alone:
             return self.order_at + 0.75, self.alone_at
         return self.order_at, self.alone_at
 
@@ -70,14 +70,14 @@ class EuchreRulesBot:
             return A.PASS
         best_suit, best = -1, -1.0
         for suit in range(4):
-            if A.CALL + suit in legal:
+            if A.call(suit) in legal:
                 est = estimate(obs, obs.hand, suit)
                 if est > best:
                     best_suit, best = suit, est
-        if A.CALL_ALONE + best_suit in legal and best >= alone_at:
-            return A.CALL_ALONE + best_suit
+        if A.call(best_suit, alone=True) in legal and best >= alone_at:
+            return A.call(best_suit, alone=True)
         if A.PASS not in legal or best >= order_at - 0.1:
-            return A.CALL + best_suit
+            return A.call(best_suit)
         return A.PASS
 
     def _estimate_order(self, obs: Observation, suit: int) -> float:

@@ -35,11 +35,11 @@ class PitchRulesBot:
             return A.PASS
         if obs.phase == "auction":
             return self._bid(obs, legal)
-        if all(A.TRUMP <= a < A.TRUMP + 4 for a in legal):
-            return A.TRUMP + best_suit(obs, obs.hand)[0]
-        if any(A.CALL_PARTNER <= a < A.CALL_PARTNER + 64 for a in legal):
+        if all(A.verb_of(a) is A.TRUMP_VERB for a in legal):
+            return A.trump(best_suit(obs, obs.hand)[0])
+        if any(A.verb_of(a) is A.CALL_PARTNER_VERB for a in legal):
             return self._call_partner(obs, legal)
-        if any(a >= A.DISCARD for a in legal):
+        if any(A.cards_of(a) for a in legal):
             return self._discard(obs, legal)
         if A.PASS in legal:
             return A.PASS
@@ -56,7 +56,7 @@ class PitchRulesBot:
         for a in legal:
             if a == A.PASS:
                 continue
-            bid = prog.bids[a - A.BID]
+            bid = prog.bids[A.bid_of(a)]
             plain_ok = bid.kind == "plain" and bid.value <= expected
             moon_ok = bid.kind == "moon" and expected >= prog.points_total - 0.3
             if plain_ok or moon_ok:
@@ -70,8 +70,8 @@ class PitchRulesBot:
     def _call_partner(self, obs: Observation, legal: list[int]) -> int:
         """Call the strongest trump not in hand: its holder helps most."""
         table = obs.table
-        calls = [a for a in legal if A.CALL_PARTNER <= a < A.CALL_PARTNER + 64]
-        return max(calls, key=lambda a: table.power[a - A.CALL_PARTNER])
+        calls = [a for a in legal if A.verb_of(a) is A.CALL_PARTNER_VERB]
+        return max(calls, key=lambda a: table.power[A.card_of(a)])
 
     def _discard(self, obs: Observation, legal: list[int]) -> int:
         """Keep trumps and point cards; drop the rest (or the least valuable)."""
@@ -89,8 +89,8 @@ class PitchRulesBot:
                     value += GAME_VALUE.get(deck.rank[c], 0) / 10
             return value
 
-        options = [a for a in legal if a >= A.DISCARD] + ([A.PASS] if A.PASS in legal else [])
-        return max(options, key=lambda a: keep_value(A.cards_of(a) if a >= A.DISCARD else 0))
+        options = [a for a in legal if A.cards_of(a)] + ([A.PASS] if A.PASS in legal else [])
+        return max(options, key=lambda a: keep_value(A.cards_of(a)))
 
     # ------------------------------------------------------------------ play
 
@@ -154,7 +154,7 @@ def best_suit(obs: Observation, hand: int) -> tuple[int, float]:
     """The suit whose trump gives this hand the most expected points."""
     prog = program_for(obs.rules)
     scored = [(suit, expected_points(obs, hand, suit)) for suit in range(4)]
-    if prog.rules["trump_declaration"] == "pitched":
+    if prog.rules.settings.trump_declaration == "pitched":
         deck = obs.rules.deck
         scored = [(s, v) for s, v in scored if any(deck.suit[c] == s for c in bits(hand))] or scored
     return max(scored, key=lambda sv: sv[1])
@@ -170,8 +170,8 @@ def expected_points(obs: Observation, hand: int, suit: int) -> float:
     rank_of = {c: i for i, c in enumerate(trumps)}
     strength = sum(max(0.0, 1.0 - 0.15 * rank_of[c]) for c in mine)
     total = 0.0
-    for category in prog.categories:
-        value = category_value(category, obs.rules.values)
+    for category in prog.hand_categories:
+        value = category_value(category, obs.rules.settings)
         card = _category_target(obs, category, suit)
         if category == "GAME":
             tens = sum(1 for c in bits(hand) if deck.rank[c] == 10)
@@ -188,7 +188,7 @@ def expected_points(obs: Observation, hand: int, suit: int) -> float:
             natural = [c for c in trumps if deck.suit[c] == suit]
             low = natural[-1] if natural else None
             if low is not None and hand >> low & 1:
-                p = 0.95 if obs.rules["low_credit"] == "holder" else 0.6
+                p = 0.95 if obs.rules.settings.low_credit == "holder" else 0.6
             else:
                 p = 0.15
         elif card is None:
@@ -230,11 +230,11 @@ def points_of(obs: Observation, card: int) -> float:
     value = GAME_VALUE.get(deck.rank[card], 0) / 10
     if trump is None:
         return value
-    for category in program_for(obs.rules).categories:
+    for category in program_for(obs.rules).hand_categories:
         if category in ("HIGH", "LOW", "GAME"):
             continue
         if _category_target(obs, category, trump) == card:
-            value += category_value(category, obs.rules.values)
+            value += category_value(category, obs.rules.settings)
     return value
 
 
@@ -261,7 +261,7 @@ def _partners(obs: Observation, a: int | None, b: int | None) -> bool:
         return False
     if a == b:
         return True
-    if obs.rules["partnership"] == "called":
+    if obs.rules.settings.partnership == "called":
         mates = {obs.maker, obs.partner}
         return None not in mates and a in mates and b in mates
     side_of = obs.rules.side_of

@@ -69,7 +69,7 @@ def play(
     except (OptionError, UnknownVariant) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
-    if rules["game_end_policy"] == "timed" and not rules["time_limit_seconds"]:
+    if rules.settings.game_end_policy == "timed" and not rules.settings.time_limit_seconds:
         console.print("[red]a timed game needs a time limit: --options time_limit_seconds=N[/red]")
         raise typer.Exit(2)
     n = rules.num_players

@@ -22,7 +22,8 @@ from ..bots import Bot
 from ..cards import Suit, bits
 from ..engine import IllegalAction, State
 from ..engine import actions as A
-from ..engine.observation import Move, Observation
+from ..engine.observation import Observation, SeenMove
+from ..engine.types import MoveKind
 from ..record import save
 from .render import card_text, hand_text, seat_names, short_names, sorted_hand
 
@@ -33,6 +34,18 @@ Type the number of a choice, or the action itself:
   a bid: 3, bid 4, bid moon · trump H · discard 4C 7D (or just the cards)
   pile (the top card of your blind pile) · call-partner AH
   q to stop (the game so far is saved), ? for this help."""
+
+
+#: How the table tells an automatic card move.
+MOVE_WORDS = {
+    MoveKind.PICKUP: "picks up",
+    MoveKind.DRAW: "is dealt",
+    MoveKind.TAKE: "takes",
+    MoveKind.RETAKE: "takes back",
+    MoveKind.DEAD: "lays down",
+    MoveKind.DROP: "drops",
+    MoveKind.TRIM: "drops",
+}
 
 
 class Quit(Exception):
@@ -75,7 +88,7 @@ class TerminalGame:
 
     def run(self) -> int:
         state = self.state
-        limit = state.rules["time_limit_seconds"]
+        limit = state.rules.settings.time_limit_seconds
         started = time.monotonic()
         try:
             self._hand_header()
@@ -89,7 +102,7 @@ class TerminalGame:
                     )
                     if state.is_over():
                         break
-                seat = state.to_move
+                seat = state.current_player
                 assert seat is not None
                 order = None
                 if seat == self.human:
@@ -108,12 +121,11 @@ class TerminalGame:
             self._save()
         return 0
 
-    def _apply(self, seat: int, action: int, order: list[int] | None = None) -> None:
+    def _apply(self, seat: int, action: int, order: Sequence[int] | None = None) -> None:
         """Apply a move (a typed discard in the order typed) and narrate it."""
         state = self.state
         obs_before = state.observation(self.human)
-        tricks = state.tricks
-        n_tricks = len(tricks)
+        n_tricks = len(state.tricks)
         hands_before = len(state.results)
         state.apply(action, order)
         if len(state.results) > hands_before:
@@ -127,9 +139,10 @@ class TerminalGame:
                     self._narrate(obs_before, who, act, text)
             for move in after.moves[len(obs_before.moves) :]:
                 self._narrate_move(after, move)
-            pitched = after.rules["trump_declaration"] == "pitched"
+            pitched = after.rules.settings.trump_declaration == "pitched"
             if pitched and obs_before.trump is None and after.trump is not None:
                 self.console.print(f"  Trump is {Suit(after.trump).word}.", style="bold")
+        tricks = state.results[-1].tricks if len(state.results) > hands_before else state.tricks
         if len(tricks) > n_tricks:
             t = tricks[-1]
             card = dict(t.plays)[t.winner]
@@ -144,59 +157,27 @@ class TerminalGame:
     # ------------------------------------------------------------ narration
 
     def _narrate(self, obs: Observation, seat: int, action: int | None, text: str) -> None:
+        """One action in plain words, as the verb table says it (a card played
+        shown in its colours)."""
         name = self.names[seat]
-        deck = obs.rules.deck
-        if action is None:  # hidden from this seat: "discard ?", "give ?"
-            verb, count = text.split()[0], text.count("?")
-            things = "a card" if count == 1 else f"{count} cards"
-            line = Text(f"{name} {'discards' if verb == 'discard' else 'gives'} {things}")
-        elif A.is_play(action):
-            line = Text(f"{name} plays ")
+        line = Text(f"{name} ")
+        if action is not None and A.is_play(action):
+            line.append("plays ")
             line.append_text(card_text(obs, action))
-        elif action >= A.DISCARD:
-            verb = "discards" if action >> 64 == 1 else "gives"
-            line = Text(f"{name} {verb} {deck.format_mask(A.cards_of(action))}")
-        elif action == A.PASS:
-            line = Text(f"{name} passes")
-        elif action in (A.ORDER_UP, A.ORDER_UP_ALONE):
-            verb = "picks it up" if seat == obs.dealer else "orders it up"
-            tail = " and goes alone" if action == A.ORDER_UP_ALONE else ""
-            line = Text(f"{name} {verb}{tail}", style="bold")
-        elif A.CALL <= action < A.CALL_ALONE + 4:
-            lone = action >= A.CALL_ALONE
-            suit = Suit(action - (A.CALL_ALONE if lone else A.CALL))
-            line = Text(f"{name} calls {suit.word}{' alone' if lone else ''}", style="bold")
-        elif A.TRUMP <= action < A.TRUMP + 4:
-            line = Text(f"{name} names {Suit(action - A.TRUMP).word} trump", style="bold")
-        elif A.BID <= action < A.CALL_PARTNER:
-            line = Text(f"{name} bids {text.split(' ', 1)[1]}", style="bold")
-        elif action == A.CLAIM_MISDEAL:
-            line = Text(f"{name} claims a misdeal", style="bold yellow")
-        elif action == A.ALONE:
-            line = Text(f"{name} goes alone", style="bold")
-        elif action == A.DEFEND_ALONE:
-            line = Text(f"{name} defends alone", style="bold")
-        elif action == A.PARTNER:
-            line = Text(f"{name} plays with partner")
         else:
-            line = Text(f"{name}: {text}")
+            line.append(obs.describe(seat, action, text))
+        if action is not None and action not in (A.PASS, A.PARTNER) and not A.is_play(action):
+            line.stylize("bold yellow" if action == A.CLAIM_MISDEAL else "bold")
         self.console.print(line)
 
-    def _narrate_move(self, obs: Observation, move: Move) -> None:
+    def _narrate_move(self, obs: Observation, move: SeenMove) -> None:
         """An automatic card move: a draw, taking the kitty, a forced drop."""
-        if move.kind == "take" and obs.upcard is not None and move.cards == 1 << obs.upcard:
-            return  # the Euchre pick-up is narrated with the call
+        if move.kind is MoveKind.PICKUP or not move.size:
+            return  # the Euchre pick-up is narrated with the call; nothing moved
         name = self.names[move.seat]
-        things = "a card" if move.count == 1 else f"{move.count} cards"
+        things = "a card" if move.size == 1 else f"{move.size} cards"
         cards = "" if move.cards is None else ": " + obs.rules.deck.format_mask(move.cards)
-        verb = {
-            "draw": "is dealt",
-            "take": "takes",
-            "retake": "takes back",
-            "dead": "lays down",
-            "discard": "drops",
-            "trim": "drops",
-        }.get(move.kind, move.kind)
+        verb = MOVE_WORDS[move.kind]
         self.console.print(Text(f"  {name} {verb} {things}{cards}", style="dim"))
 
     def _hand_header(self) -> None:
@@ -217,7 +198,7 @@ class TerminalGame:
         for k, side in enumerate(obs.rules.sides):
             who = "-".join(self.short[p] for p in side)
             parts.append(f"{who} {obs.scores[k]}")
-        target = obs.rules["target_score"]
+        target = obs.rules.settings.target_score
         return "Score: " + ", ".join(parts) + (f" (game to {target})" if target else "")
 
     def _hand_over(self) -> None:
@@ -259,17 +240,17 @@ class TerminalGame:
 
     # ------------------------------------------------------------- the human
 
-    def _ask(self) -> tuple[int, list[int] | None]:
+    def _ask(self) -> tuple[int, Sequence[int] | None]:
         """The human's move, with a typed discard's cards in the order typed."""
         state = self.state
         obs = state.observation(self.human)
         choices = list(obs.legal_actions)
-        sets = [a for a in choices if a >= A.DISCARD]
+        sets = [a for a in choices if A.is_discard(a) or A.is_give(a)]
         hint = ""
         if sets and (len(sets) > 12 or any(A.cards_of(a).bit_count() > 1 for a in sets)):
             # too many card sets to number: the player types the cards
             sizes = sorted({A.cards_of(a).bit_count() for a in sets})
-            verb = "discard" if sets[0] >> 64 == 1 else "give"
+            verb = "discard" if A.is_discard(sets[0]) else "give"
             count = (
                 f"{sizes[0]} card{'s' if sizes[0] > 1 else ''}"
                 if len(sizes) == 1
@@ -278,8 +259,8 @@ class TerminalGame:
             hint = f"Type the {count} to {verb}, e.g. {verb} " + " ".join(
                 obs.rules.deck.codes[c] for c in bits(A.cards_of(sets[0]))
             )
-            choices = [a for a in choices if a < A.DISCARD]
-        elif choices and (A.is_play(choices[0]) or choices[0] >= A.DISCARD):
+            choices = [a for a in choices if not A.cards_of(a)]
+        elif choices and (A.is_play(choices[0]) or A.is_discard(choices[0])):
             shown = sorted_hand(obs, obs.hand)
 
             def place(a: int) -> int:
@@ -322,7 +303,7 @@ class TerminalGame:
                 return action, order
             self.console.print(f"Not allowed: {state.explain(action)}.", style="yellow")
 
-    def _interpret(self, text: str) -> tuple[int, list[int] | None]:
+    def _interpret(self, text: str) -> tuple[int, Sequence[int] | None]:
         """Record text, or the short forms a player types: a bare card, a suit, a
         list of cards (with a discard's cards in the order typed)."""
         state = self.state
@@ -429,8 +410,8 @@ class TerminalGame:
             line.append(f"{k}) ", style="cyan")
             if A.is_play(a):
                 line.append_text(card_text(obs, a))
-            elif a >= A.DISCARD:
-                line.append("discard " if a >> 64 == 1 else "give ")
+            elif A.cards_of(a):
+                line.append("discard " if A.is_discard(a) else "give ")
                 line.append_text(card_text(obs, (A.cards_of(a)).bit_length() - 1))
             elif a == A.PLAY_PILE:
                 line.append("top of your pile")

@@ -6,6 +6,7 @@ import json
 import sys
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from ..cards import Suit
@@ -13,12 +14,24 @@ from ..engine import InvalidRecord
 from ..record import load, replay, summary
 
 
+def one_line(message: str) -> str:
+    """``message`` with any character that is not printable (a line break, a
+    terminal escape) escaped as repr escapes it, so that the error stays one line.
+
+    The record reader already writes its messages so; this keeps the promise of
+    one line on stderr whatever an error says.
+    """
+    if message.isprintable():
+        return message
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
 def run_replay(path: str, as_json: bool, console: Console) -> int:
     """Exit status 0, or 2 with one line on stderr (nothing on stdout)."""
     try:
         state = replay(load(path))
     except InvalidRecord as exc:
-        print(str(exc), file=sys.stderr)
+        print(one_line(str(exc)), file=sys.stderr)
         return 2
     result = summary(state)
     if as_json:
@@ -26,7 +39,8 @@ def run_replay(path: str, as_json: bool, console: Console) -> int:
         return 0
     sides = result["sides"]
     names = ["+".join(str(s) for s in side) for side in sides]
-    table = Table(title=f"{result['variant']} — {path}")
+    # the path is the user's text, not markup: ``[/x].json`` must not style (or break) it
+    table = Table(title=f"{result['variant']} — {escape(path)}")
     table.add_column("hand", justify="right")
     table.add_column("dealer", justify="right")
     table.add_column("trump")

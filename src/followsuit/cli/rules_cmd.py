@@ -8,7 +8,7 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.table import Table
 
-from ..rules import OPTIONS, Rules, find_variant, load_rules, variants
+from ..rules import Rules, find_variant, load_rules, variants
 from ..rules.model import STRUCTURAL
 from ..rules.options import user_options
 from ..rules.pitch_points import pitch_categories
@@ -24,8 +24,8 @@ def list_variants(console: Console) -> None:
     table.add_column("target", justify="right")
     for v in variants():
         r = load_rules(v.id)
-        target = "time" if r["target_score"] is None else str(r["target_score"])
-        table.add_row(v.id, v.title, str(r.num_players), r["deck"], target)
+        target = "time" if r.settings.target_score is None else str(r.settings.target_score)
+        table.add_row(v.id, v.title, str(r.num_players), r.settings.deck, target)
     console.print(table)
     console.print("Show one with: followsuit rules ID")
 
@@ -61,20 +61,19 @@ def show_variant(console: Console, name: str) -> None:
             allowed = "fixed in this variant"
         table.add_row(opt.name, _value_here(rules, opt.name), allowed, opt.doc)
     console.print(table)
-    assert all(o in OPTIONS for o in rules.values)
 
 
 def _value_here(rules: Rules, name: str) -> str:
     """The option's value, with what an unset value works out to here."""
     text = rules.describe(name)
-    if rules[name] is not None:
+    if rules.value(name) is not None:
         return text
     derived: dict[str, Callable[[], object]] = {
         "deal_packets": lambda: json.dumps([list(r) for r in rules.packets]),
         "max_bid": lambda: max((b.value for b in rules.bids if b.kind == "plain"), default=0),
         "stuck_bid": lambda: rules.bids[0].label if rules.bids else "",
-        "moon_value": lambda: rules["target_score"],
-        "categories": lambda: " ".join(pitch_categories(rules.values)),
+        "moon_value": lambda: rules.settings.target_score,
+        "categories": lambda: " ".join(pitch_categories(rules.settings)),
         "misdeal_dealer": lambda: "next after a claim, same after an engine misdeal",
     }
     if name in derived:

@@ -2,6 +2,7 @@
 
 from .deal import Deal
 from .errors import IllegalAction, InvalidRecord
-from .state import HandLog, HandResult, State, Trick
+from .state import State
+from .types import HandLog, HandResult, Trick
 
 __all__ = ["Deal", "HandLog", "HandResult", "IllegalAction", "InvalidRecord", "State", "Trick"]

@@ -1,21 +1,29 @@
 """Deals: the cards each seat gets, and the other piles, as deck indices.
 
-A deal is explicit data, so a game can be dealt from a seed
-(``random.Random``), from a record, or by a test that wants a particular hand.
+A deal is explicit data, so a game can be dealt from a seed, from a record, or by a
+test that wants a particular hand. A seeded game draws hand *n* from the integer
+``seed`` and *n* alone (:func:`seeded_deal`), so a clone deals exactly what the
+original would: the shuffle is one uniform number, hashed from the two, decoded
+into a permutation (exact, and several times cheaper than seeding a
+``random.Random`` and shuffling with it).
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from math import factorial
+from operator import itemgetter
+from typing import NamedTuple
 
 from ..cards import mask_of
 from ..rules import Rules
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(NamedTuple):
     """Each seat's cards exactly as dealt, plus the up card and the undealt piles."""
 
     hands: tuple[tuple[int, ...], ...]
@@ -35,58 +43,135 @@ class Deal:
         return out
 
 
-def deal_from_order(rules: Rules, dealer: int, order: list[int]) -> Deal:
-    """Deal a shuffled deck (``order``, top card first) by the variant's packets.
+@dataclass(frozen=True)
+class Layout:
+    """Where each position of a shuffled deck goes for one dealer: the variant's
+    packets, eldest first, a pile card after each round, the dealer's extra card, the
+    up card, a kitty, then the rest (RULES.md §1.2). Each place is read off a deck
+    order in one step (an ``itemgetter`` of its positions)."""
 
-    Each round gives every seat its packet, eldest first; with blind piles one card
-    then goes onto each seat's pile. Then come the dealer's extra card (Bid Euchre
-    with the joker), the up card, a kitty of ``kitty_size`` (Razzle-Dazzle), and the
-    rest: the kitty in Euchre, the stock in Pitch.
-    """
+    hands: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
+    piles: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
+    upcard: int | None
+    kitty: Callable[[Sequence[int]], tuple[int, ...]]
+    stock: Callable[[Sequence[int]], tuple[int, ...]]
+
+
+def _getter(positions: Sequence[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """Reads these positions of a deck order, always as a tuple."""
+    if not positions:
+        return lambda order: ()
+    if len(positions) == 1:
+        k = positions[0]
+        return lambda order: (order[k],)
+    return itemgetter(*positions)
+
+
+@cache
+def layout(rules: Rules, dealer: int) -> Layout:
+    s = rules.settings
     n = rules.num_players
     hands: list[list[int]] = [[] for _ in range(n)]
-    piles: list[list[int]] = [[] for _ in range(n)] if rules["piles"] else []
+    piles: list[list[int]] = [[] for _ in range(n)] if s.piles else []
     pos = 0
     for rnd in rules.packets:
         for k in range(n):
             seat = (dealer + 1 + k) % n
-            size = rnd[k]
-            hands[seat].extend(order[pos : pos + size])
-            pos += size
+            hands[seat].extend(range(pos, pos + rnd[k]))
+            pos += rnd[k]
         if piles:
             for k in range(n):
-                piles[(dealer + 1 + k) % n].insert(0, order[pos])  # the last card is on top
+                piles[(dealer + 1 + k) % n].insert(0, pos)  # the last card is on top
                 pos += 1
-    if rules["dealer_extra_card"]:  # bid-euchre/joker: the last card to the dealer
-        hands[dealer].append(order[pos])
+    if s.dealer_extra_card:  # bid-euchre/joker: the last card to the dealer
+        hands[dealer].append(pos)
         pos += 1
     upcard = None
-    if rules["upcard"]:
-        upcard = order[pos]
+    if s.upcard:
+        upcard = pos
         pos += 1
-    kitty: tuple[int, ...] = ()
-    if rules["kitty_size"]:
-        kitty = tuple(order[pos : pos + rules["kitty_size"]])
-        pos += rules["kitty_size"]
-    rest = tuple(order[pos:])
-    stock: tuple[int, ...] = ()
-    if rules["leftover"] == "kitty":
-        kitty += rest
-    else:
-        stock = rest
-    return Deal(
-        hands=tuple(tuple(h) for h in hands),
+    kitty = list(range(pos, pos + s.kitty_size))
+    pos += s.kitty_size
+    rest = list(range(pos, len(rules.deck)))
+    if s.leftover == "kitty":
+        kitty, rest = kitty + rest, []
+    return Layout(
+        hands=tuple(_getter(h) for h in hands),
+        piles=tuple(_getter(p) for p in piles),
         upcard=upcard,
-        kitty=kitty,
-        stock=stock,
-        piles=tuple(tuple(p) for p in piles),
+        kitty=_getter(kitty),
+        stock=_getter(rest),
     )
 
 
-def shuffled_deal(rules: Rules, dealer: int, rng: random.Random) -> Deal:
-    order = list(range(len(rules.deck)))
-    rng.shuffle(order)
-    return canonical_copies(rules, deal_from_order(rules, dealer, order))
+def deal_from_order(rules: Rules, dealer: int, order: Sequence[int]) -> Deal:
+    """Deal a shuffled deck (``order``, top card first) by the variant's layout."""
+    lay = layout(rules, dealer)
+    deal = Deal(
+        tuple([get(order) for get in lay.hands]),
+        None if lay.upcard is None else order[lay.upcard],
+        lay.kitty(order),
+        lay.stock(order),
+        tuple([get(order) for get in lay.piles]),
+    )
+    return canonical_copies(rules, deal) if rules.deck.has_duplicates else deal
+
+
+def permutation(n: int, number: int) -> list[int]:
+    """The permutation of ``range(n)`` that ``number`` (below ``n!``) stands for,
+    read as the choices of a Fisher-Yates shuffle: a uniform number gives a uniform
+    permutation."""
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        number, j = divmod(number, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def shuffle_number(seed: int, hand_no: int, n: int) -> int:
+    """A uniform number below ``n!`` drawn from the seed and the hand number alone:
+    256 hashed bits, redrawn in the (vanishingly rare) case they fall in the part
+    of their range that ``n!`` does not divide evenly, so it is exactly uniform."""
+    total = factorial(n)
+    limit = (1 << 256) // total * total
+    counter = 0
+    while True:
+        digest = hashlib.blake2b(b"%d/%d/%d" % (seed, hand_no, counter), digest_size=32).digest()
+        number = int.from_bytes(digest, "big")
+        if number < limit:
+            return number % total
+        counter += 1
+
+
+def game_seed(seed: int | str) -> int:
+    """The non-negative integer a game's deals are drawn from: the seed itself, or a
+    stable hash of a text (or negative) seed."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
+        return seed
+    digest = hashlib.sha256(repr(seed).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def seeded_deal(rules: Rules, dealer: int, seed: int, hand_no: int) -> Deal:
+    """Hand ``hand_no`` (counted from 1) of the game with this seed."""
+    n = len(rules.deck)
+    return deal_from_order(rules, dealer, permutation(n, shuffle_number(seed, hand_no, n)))
+
+
+def first_dealer(rules: Rules, seed: int) -> int:
+    """The first dealer of a seeded game, by the ``first_dealer`` option."""
+    n = rules.num_players
+    deck = rules.deck
+    number = shuffle_number(seed, 0, len(deck))
+    how = rules.settings.first_dealer
+    if how == "random":
+        return number % n
+    black = how == "first_black_jack"
+    for k, c in enumerate(permutation(len(deck), number)):
+        code = deck.codes[c]
+        if code[0] == "J" and code != "JK" and (not black or code[1] in "CS"):
+            return k % n
+    return 0
 
 
 def canonical_copies(rules: Rules, deal: Deal) -> Deal:
@@ -117,14 +202,15 @@ def canonical_copies(rules: Rules, deal: Deal) -> Deal:
 
 def hand_sizes(rules: Rules, dealer: int) -> list[int]:
     """Cards dealt to each seat (the dealer may get an extra one)."""
-    sizes = [rules["hand_size"]] * rules.num_players
-    if rules["dealer_extra_card"]:
+    sizes = [rules.settings.hand_size] * rules.num_players
+    if rules.settings.dealer_extra_card:
         sizes[dealer] += 1
     return sizes
 
 
 def check_deal(rules: Rules, deal: Deal, dealer: int) -> None:
     """Raise ValueError unless ``deal`` fits the variant: sizes, piles, whole deck."""
+    s = rules.settings
     n = rules.num_players
     deck = rules.deck
     if len(deal.hands) != n:
@@ -132,22 +218,21 @@ def check_deal(rules: Rules, deal: Deal, dealer: int) -> None:
     for seat, (hand, size) in enumerate(zip(deal.hands, hand_sizes(rules, dealer), strict=True)):
         if len(hand) != size:
             raise ValueError(f"deal.hands[{seat}]: {len(hand)} cards, the variant deals {size}")
-    if rules["upcard"] and deal.upcard is None:
+    if s.upcard and deal.upcard is None:
         raise ValueError("deal.upcard: missing; this variant turns up a card")
-    if not rules["upcard"] and deal.upcard is not None:
+    if not s.upcard and deal.upcard is not None:
         raise ValueError("deal.upcard: this variant has no up card")
-    if rules["leftover"] == "kitty" and deal.stock:
+    if s.leftover == "kitty" and deal.stock:
         raise ValueError("deal.stock: this variant has no draw stock (the rest is the kitty)")
-    if rules["leftover"] == "stock" and len(deal.kitty) != rules["kitty_size"]:
-        if rules["kitty_size"]:
+    if s.leftover == "stock" and len(deal.kitty) != s.kitty_size:
+        if s.kitty_size:
             raise ValueError(
-                f"deal.kitty: {len(deal.kitty)} cards, the variant's kitty has "
-                f"{rules['kitty_size']}"
+                f"deal.kitty: {len(deal.kitty)} cards, the variant's kitty has {s.kitty_size}"
             )
         raise ValueError("deal.kitty: this variant keeps the undealt cards in the stock")
-    if rules["piles"]:
-        if len(deal.piles) != n or any(len(p) != rules["piles"] for p in deal.piles):
-            raise ValueError(f"deal.piles: every seat needs a pile of {rules['piles']} cards")
+    if s.piles:
+        if len(deal.piles) != n or any(len(p) != s.piles for p in deal.piles):
+            raise ValueError(f"deal.piles: every seat needs a pile of {s.piles} cards")
     elif deal.piles:
         raise ValueError("deal.piles: this variant has no piles")
     got = Counter(deck.codes[c] for c in deal.all_cards())

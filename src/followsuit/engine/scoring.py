@@ -1,36 +1,78 @@
 """Hand scoring and game-end policies (RULES.md §1.11, §1.12, §2A, §2B), as named
-functions the variant data refers to."""
+functions the variant data refers to.
+
+A hand scorer reads the finished hand and returns a :class:`HandScore`; a game-end
+policy is a pure function of the rules, the standing after the hand and that
+score, so that either can be tested from any position.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from .phases.play import reneges
+from .types import Standing
 
 if TYPE_CHECKING:
+    from .program import Program
     from .state import State
 
 
-def _side_tricks(s: State, side: int) -> int:
-    return sum(s.tricks_won[p] for p in s.rules.sides[side])
+class HandScore(NamedTuple):
+    """What a finished hand gives each side, and what the game end needs to know."""
+
+    points: tuple[int, ...]
+    maker: int
+    """The maker of the hand (-1 for none)."""
+    details: tuple[tuple[str, tuple[int, ...], int], ...] = ()
+    """Pitch: each category won, as (category, the seats credited, value), in order."""
+    made: bool = False
+    """Pitch: the makers made their contract."""
+    immediate: tuple[str, int] | None = None
+    """An end of the game the hand decides at once: ("win" | "lose", side)."""
 
 
-def euchre_table(s: State) -> list[int]:
+class Verdict(NamedTuple):
+    """A game-end policy's answer: the winning side (None: play on), and whether
+    from now on only a unit that makes its bid can win (bid-to-go-out)."""
+
+    winner: int | None
+    go_out: bool = False
+
+
+HandScorer = Callable[["State"], HandScore]
+GameEnd = Callable[["Program", Standing, "HandScore | None"], Verdict]
+
+
+def side_tricks(s: State) -> list[int]:
+    """Tricks won by each side this hand."""
+    side_of = s.prog.side_of
+    won = [0] * len(s.prog.sides)
+    for trick in s.tricks:
+        won[side_of[trick.winner]] += 1
+    return won
+
+
+def euchre_table(s: State) -> HandScore:
     """Makers 3-4 tricks, all 5, all 5 alone; euchred (RULES.md §2A)."""
-    r = s.rules
-    made, march, alone_march, euchred = r["euchre_points"]
-    maker_side = r.side_of[s.maker]
-    tricks = _side_tricks(s, maker_side)
-    total = r["hand_size"]
-    points = [0] * len(r.sides)
+    prog = s.prog
+    made, march, alone_march, euchred = prog.euchre_points
+    maker_side = prog.side_of[s.maker]
+    tricks = side_tricks(s)[maker_side]
+    total = prog.hand_size
+    contract = s.contract
+    points = [0] * len(prog.sides)
     if tricks == total:
-        points[maker_side] = alone_march if s.alone >= 0 else march
+        points[maker_side] = alone_march if contract.alone >= 0 else march
     elif 2 * tricks > total:
         points[maker_side] = made
     else:
         # a lone defender's euchre is worth the option's points, whatever the
         # tricks; super-euchre raises only a euchre by both defenders
-        if s.def_alone >= 0:
-            value = r["defend_alone_euchre_points"]
-        elif r["super_euchre"] and tricks == 0:
+        if contract.defender_alone >= 0:
+            value = prog.defend_alone_euchre_points
+        elif prog.super_euchre and tricks == 0:
             value = max(euchred, 4)
         else:
             value = euchred
@@ -38,17 +80,17 @@ def euchre_table(s: State) -> list[int]:
             if k != maker_side:
                 points[k] = value
     _renege_to_opponents(s, points)
-    return points
+    return HandScore(tuple(points), s.maker)
 
 
-def cutthroat_table(s: State) -> list[int]:
+def cutthroat_table(s: State) -> HandScore:
     """The maker alone against two: 1, 3 for all five, else 2 to each opponent."""
-    r = s.rules
-    made, march, euchred = r["cutthroat_points"]
-    tricks = s.tricks_won[s.maker]
-    total = r["hand_size"]
-    points = [0] * len(r.sides)
-    maker_side = r.side_of[s.maker]
+    prog = s.prog
+    made, march, euchred = prog.cutthroat_points
+    tricks = sum(1 for t in s.tricks if t.winner == s.maker)
+    total = prog.hand_size
+    points = [0] * len(prog.sides)
+    maker_side = prog.side_of[s.maker]
     if tricks == total:
         points[maker_side] = march
     elif 2 * tricks > total:
@@ -58,94 +100,100 @@ def cutthroat_table(s: State) -> list[int]:
             if k != maker_side:
                 points[k] = euchred
     _renege_to_opponents(s, points)
-    return points
+    return HandScore(tuple(points), s.maker)
 
 
 def _renege_to_opponents(s: State, points: list[int]) -> None:
     """Euchre: each renege gives the offender's opponents in the hand the penalty
     (doubled when a lone hand was involved), on top of the hand as played
     (RULES.md §1.14). In cutthroat the two defenders are each other's partners."""
-    if not s.reneges:
+    offenders = reneges(s)
+    if not offenders:
         return
-    r = s.rules
-    value = r["renege_penalty"] * (2 if s.alone >= 0 or s.def_alone >= 0 else 1)
-    maker_side = r.side_of[s.maker]
-    for seat in s.reneges:
-        offender = r.side_of[seat]
+    prog = s.prog
+    lone = s.contract.alone >= 0 or s.contract.defender_alone >= 0
+    value = prog.renege_penalty * (2 if lone else 1)
+    maker_side = prog.side_of[s.maker]
+    for seat in offenders:
+        offender = prog.side_of[seat]
         for k in range(len(points)):
             if k == offender:
                 continue
-            if r["maker_always_alone"] and k != maker_side and offender != maker_side:
+            if prog.maker_always_alone and k != maker_side and offender != maker_side:
                 continue  # the other defender is this hand's partner
             points[k] += value
 
 
-def bid_euchre_tricks(s: State) -> list[int]:
+def bid_euchre_tricks(s: State) -> HandScore:
     """A point a trick for each team; a set bidding team loses its bid; the lone
     bids score their fixed value or lose (RULES.md §2B)."""
-    r = s.rules
-    bid = s.prog.bids[s.bid]
-    maker_side = r.side_of[s.maker]
-    points = [_side_tricks(s, k) for k in range(len(r.sides))]
+    prog = s.prog
+    bid = prog.bids[s.contract.bid]
+    maker_side = prog.side_of[s.maker]
+    points = side_tricks(s)
     tricks = points[maker_side]
     if bid.kind == "plain":
         if tricks < bid.value:
             points[maker_side] = -bid.value
     else:
-        value = r["be_help_points"] if bid.kind == "help" else r["be_moon_points"]
+        value = prog.be_help_points if bid.kind == "help" else prog.be_moon_points
         if tricks >= bid.value:
             points[maker_side] = value
         else:
-            lone_value = r["be_lone_set_penalty"] == "lone_value"
+            lone_value = prog.be_lone_set_penalty == "lone_value"
             points[maker_side] = -(value if lone_value else bid.value)
-    for seat in s.reneges:  # the offending team loses the penalty (RULES.md §1.14)
-        points[r.side_of[seat]] -= r["renege_penalty"]
-    return points
+    for seat in reneges(s):  # the offending team loses the penalty (RULES.md §1.14)
+        points[prog.side_of[seat]] -= prog.renege_penalty
+    return HandScore(tuple(points), s.maker)
 
 
 # ----------------------------------------------------------------- game end
 
 
-def first_to_target(s: State) -> int | None:
+def reached(prog: Program, scores: tuple[int, ...]) -> list[int]:
+    """The units at (or, when not inclusive, over) the target."""
+    target = prog.target_score
+    if target is None:
+        return []
+    if prog.target_inclusive:
+        return [k for k, v in enumerate(scores) if v >= target]
+    return [k for k, v in enumerate(scores) if v > target]
+
+
+def first_to_target(prog: Program, standing: Standing, scored: HandScore | None) -> Verdict:
     """The unit at or over the target wins; the highest if several; equal highest
     scores play on (RULES.md §1.12). Bid Euchre's ``be_defenders_can_win`` and
     ``be_both_reach_rule`` refine who may win."""
-    r = s.rules
-    target = r["target_score"]
-    if target is None:
-        return None
-    scores = s.scores
-    if r["target_inclusive"]:
-        reached = [k for k, v in enumerate(scores) if v >= target]
-    else:
-        reached = [k for k, v in enumerate(scores) if v > target]
-    maker_side = r.side_of[s.maker] if s.maker >= 0 else None
-    if not r["be_defenders_can_win"]:
-        reached = [k for k in reached if k == maker_side]
-    if not reached:
-        return None
-    best = max(scores[k] for k in reached)
-    top = [k for k in reached if scores[k] == best]
+    scores = standing.scores
+    at_target = reached(prog, scores)
+    maker = -1 if scored is None else scored.maker
+    maker_side = prog.side_of[maker] if maker >= 0 else None
+    if not prog.be_defenders_can_win:
+        at_target = [k for k in at_target if k == maker_side]
+    if not at_target:
+        return Verdict(None)
+    best = max(scores[k] for k in at_target)
+    top = [k for k in at_target if scores[k] == best]
     if len(top) > 1:
-        return None
-    if r["be_both_reach_rule"] == "bidder" and maker_side in reached:
-        return maker_side
-    return top[0]
+        return Verdict(None)
+    if prog.be_both_reach_rule == "bidder" and maker_side in at_target:
+        return Verdict(maker_side)
+    return Verdict(top[0])
 
 
-def timed(s: State) -> int | None:
+def timed(prog: Program, standing: Standing, scored: HandScore | None) -> Verdict:
     """Once time is up the higher score wins; equal scores play on. With
     ``timed_also_target`` a point target ends the game too (RULES.md euchre/timed)."""
-    if s.rules["timed_also_target"]:
-        winner = first_to_target(s)
-        if winner is not None:
-            return winner
-    if not s.time_up:
-        return None
-    return clear_leader(s.scores)
+    if prog.timed_also_target:
+        verdict = first_to_target(prog, standing, scored)
+        if verdict.winner is not None:
+            return verdict
+    if not standing.time_up:
+        return Verdict(None)
+    return Verdict(clear_leader(standing.scores))
 
 
-def clear_leader(scores: list[int]) -> int | None:
+def clear_leader(scores: tuple[int, ...] | list[int]) -> int | None:
     best = max(scores)
     top = [k for k, v in enumerate(scores) if v == best]
     return top[0] if len(top) == 1 else None

@@ -3,315 +3,281 @@
 ``legal_actions()`` lists what the seat to move may do, ``apply(action)`` does it
 (or raises :class:`IllegalAction` saying why, leaving the state untouched). A hand
 runs through the variant's *pipeline* of phases (calling, exchange steps, tricks);
-each phase is a small object in :mod:`followsuit.engine.phases` that reads and
-writes the fields below. Dealing is explicit: from ``seed`` (one
-``random.Random`` per hand, derived from the seed and the hand number, so a clone
-deals exactly what the original would) or from a given :class:`Deal`.
+each phase is a stateless object in :mod:`followsuit.engine.phases` that keeps its
+own data in ``state.step``. Dealing is explicit: from the game's integer seed (hand
+*n* from the seed and *n* alone, so a clone deals what the original would) or from
+a given :class:`Deal`.
 
-The fields are plain ints, lists and bitmasks on purpose: search bots clone and
-step this object millions of times.
+The state is small on purpose: the game between hands (:class:`Standing`), the
+hand's cards, trump and maker, the contract, the current trick, the log and the
+phase. Everything but the hands, the log and the trick is immutable and replaced
+when it changes, so that :meth:`clone` (millions of times per game in a search) is
+three list copies and a few references.
 """
 
 from __future__ import annotations
 
-import random
+import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, bits, mask_of
+from ..messages import quoted
 from ..rules import Rules
 from . import actions as A
-from .deal import Deal, check_deal, shuffled_deal
+from .deal import Deal, check_deal, first_dealer, game_seed, seeded_deal
 from .errors import IllegalAction
+from .observation import Observation, observe
 from .program import Program, program_for
+from .scoring import HandScore
+from .types import (
+    ALL_SEATS,
+    Contract,
+    HandLog,
+    HandResult,
+    Move,
+    MoveKind,
+    Note,
+    Piles,
+    Standing,
+    Trick,
+)
 
 if TYPE_CHECKING:
-    from .observation import Observation
     from .phases.base import Phase
     from .tricks import TrumpTable
 
-ALL_SEATS = -1  # visibility mask: everyone
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How one hand ended: ``points`` per side (None while in progress)."""
-
-    dealer: int
-    trump: int | None
-    maker: int | None
-    points: tuple[int, ...] | None
-    score: tuple[int, ...]
-    redeal: bool = False
-    details: tuple[tuple[str, tuple[int, ...], int], ...] = ()
-    """Pitch: each category won, as (category, the seats credited, value)."""
-
-
-@dataclass(frozen=True)
-class HandLog:
-    """One finished hand as the record keeps it."""
-
-    dealer: int
-    deal: Deal
-    actions: tuple[tuple[int | None, int], ...]
-    result: HandResult
-    written: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    """(action index, cards) for each discard or give written in another order than
-    the deck's: the order the cards went onto the discard pile (RULES.md §1.2)."""
-
-
-@dataclass(frozen=True)
-class Trick:
-    """A finished trick: who led, the plays in order, who won."""
-
-    leader: int
-    plays: tuple[tuple[int, int], ...]
-    winner: int
+NO_CONTRACT = Contract()
+NO_PILES = Piles()
 
 
 class State:
     """A game in progress. Create one with :func:`followsuit.new_game`."""
 
-    # Plain slots: the state is cloned millions of times by search bots.
     __slots__ = (
+        "_dealt",
+        "_hands",
         "_legal",
-        "_order",
-        "alone",
-        "asked",
-        "auto",
-        "awards",
-        "awards_by_seat",
-        "bid",
-        "blind",
-        "called",
-        "called_card",
-        "dead",
-        "deal_",
-        "dealer",
-        "declared",
-        "def_alone",
-        "discard_pile",
-        "finished",
-        "go_out",
-        "hand_no",
-        "hand_points",
-        "hands",
-        "hidden",
-        "immediate",
-        "kitty",
+        "_log",
+        "_trick",
+        "_written",
+        "contract",
         "led",
-        "log",
-        "made",
         "maker",
-        "n",
+        "moves",
+        "notes",
         "order",
-        "ordered_up",
-        "out",
-        "over",
-        "partner",
-        "passed",
-        "pending",
         "phase",
-        "phase_i",
-        "picked_up",
+        "phase_at",
         "piles",
-        "played",
         "prog",
-        "queue",
-        "reneges",
-        "results",
-        "round",
-        "rules",
-        "scores",
-        "seed",
-        "shown",
-        "start_dealer",
-        "stock",
+        "standing",
+        "step",
         "table",
-        "taken",
-        "time_up",
         "to_move",
-        "trick",
         "tricks",
-        "tricks_won",
         "trump",
-        "upcard",
         "win_key",
         "win_pos",
-        "winner",
-        "written",
     )
 
-    rules: Rules
     prog: Program
-    n: int
-    seed: int | str | None
-    hand_no: int
-    dealer: int
-    scores: list[int]
-    over: bool
-    winner: int | None
-    finished: tuple[HandLog, ...]
-    results: tuple[HandResult, ...]
-    start_dealer: int | None
-    deal_: Deal | None
-    log: list[tuple[int | None, int]]
-    hidden: dict[int, int]
-    written: dict[int, tuple[int, ...]]
-    """The written card order of a discard or give, by log index (when it is not
-    the deck's order): the order the cards went onto the discard pile."""
-    _order: tuple[int, ...]
-    phase_i: int
-    phase: Phase
+    standing: Standing
+    """The game between hands: hand number, dealer, scores, finished hands."""
+    _dealt: Deal | None
+    """The hand's cards as dealt (None while a deal is awaited, or before a seeded
+    game deals the next hand: it does so when the hand is first looked at)."""
+    phase: Phase[Any]
+    phase_at: int
+    """The phase's position in the variant's pipeline."""
+    step: object
+    """The current phase's own data (a small immutable record, or None)."""
     to_move: int | None
-    hands: list[int]
-    upcard: int
-    round: int
-    ordered_up: bool
-    picked_up: bool
+    _hands: list[int]
     trump: int
+    """The trump suit, -1 until it is known."""
     table: TrumpTable
     maker: int
-    alone: int
-    def_alone: int
-    out: int
-    asked: int
-    reneges: list[int]
-    bid: int
-    passed: int
-    queue: tuple[int, ...]
-    pending: int
-    blind: int
-    time_up: bool
-    called: int
-    stock: list[int]
-    """The draw stock, top first (Pitch)."""
-    piles: list[list[int]]
-    """Each seat's face-down blind pile, top first (Blind Pitch)."""
-    kitty: list[int]
-    discard_pile: list[int]
-    """Discards in the order they were made (a short stock is refilled from them)."""
-    partner: int
-    """The called partner (-1 until known to the engine; it is never shown early)."""
-    auto: list[tuple[int, int, str, int, int]]
-    """Automatic card moves: (position in the log, seat, kind, cards, visible-to)."""
-    immediate: tuple[str, int] | None
-    """An immediate end of the game decided by the hand: ("win" | "lose", side)."""
-    go_out: bool
-    """From now on only a unit that makes its bid can win (bid-to-go-out)."""
-    dead: int
-    """Cards out of play for the rest of the hand (a junk hand laid down)."""
-    called_card: int
-    """The card the bidder called (call-your-partner); -1 when none."""
-    declared: bool
-    """The maker declared the moon (``moon_rule = declared``)."""
-    shown: dict[int, int]
-    """Cards shown to everyone out of an otherwise private action (by log index)."""
-    awards: list[tuple[str, int, int]]
-    """Pitch: the hand's categories as won: (category, unit, value), in order."""
-    awards_by_seat: list[tuple[str, tuple[int, ...], int]]
-    """The same with the seats of each unit (kept in the hand's result)."""
-    made: bool
-    """Pitch: the makers made their contract this hand."""
-    hand_points: list[int]
-    """What each side gained in the hand just scored (read by game-end policies)."""
-    trick: list[int]
+    contract: Contract
+    piles: Piles
+    _log: list[tuple[int | None, int]]
+    notes: dict[int, Note]
+    """Notes on the log's private actions, by index (replaced, never changed)."""
+    moves: tuple[Move, ...]
+    _trick: list[int]
     order: tuple[int, ...]
+    """The seats taking part in the current trick, in play order."""
     led: int
     win_pos: int
     win_key: int
-    tricks_won: list[int]
-    tricks: list[Trick]
-    played: int
-    taken: list[int]
-    _legal: list[int] | None
+    tricks: tuple[Trick, ...]
+    _legal: tuple[int, ...] | None
+    _written: tuple[int, ...]
 
-    def __init__(self, rules: Rules, *, seed: int | str | None = None, dealer: int | None = None):
-        self.rules = rules
-        self.prog = program_for(rules)
-        self.n = rules.num_players
-        self.seed = seed
-        self.hand_no = 0
-        self.scores = [0] * len(rules.sides)
-        self.over = False
-        self.winner = None
-        self.finished = ()
-        self.results = ()
-        self.time_up = False
-        self.go_out = False
-        if dealer is None and seed is not None:
-            dealer = first_dealer(rules, seed)
-        if dealer is not None and not 0 <= dealer < self.n:
-            raise ValueError(f"dealer {dealer} is not a seat (0-{self.n - 1})")
-        self.start_dealer = dealer
-        self.dealer = -1 if dealer is None else dealer
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seed: int | str | None = None,
+        dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+    ):
+        """A new game (see :func:`followsuit.new_game`); ``scores`` starts it from
+        a score already reached (a game resumed from a score sheet)."""
+        if not isinstance(rules, Rules):
+            raise TypeError(f"State needs Rules (followsuit.load_rules), not {quoted(rules)}")
+        self.prog = prog = program_for(rules)
+        n = prog.num_players
+        start = tuple(0 for _ in prog.sides) if scores is None else _scores(prog, scores)
+        number = None if seed is None else game_seed(_seed(seed))
+        if dealer is None and number is not None:
+            dealer = first_dealer(rules, number)
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
+            raise ValueError(f"dealer {quoted(dealer)} is not a seat (0-{n - 1})")
+        self.standing = Standing(dealer=-1 if dealer is None else dealer, scores=start, seed=number)
         self._clear_hand()
-        if seed is not None:
-            self._deal_next()
 
     # ------------------------------------------------------------------ public API
 
     @property
+    def rules(self) -> Rules:
+        return self.prog.rules
+
+    @property
     def num_players(self) -> int:
-        return self.n
+        return self.prog.num_players
+
+    @property
+    def n(self) -> int:
+        return self.prog.num_players
 
     @property
     def current_player(self) -> int | None:
         """The seat to move; None when a deal is awaited or the game is over."""
+        if self._dealt is None:
+            self._deal_next()
         return self.to_move
 
     @property
+    def scores(self) -> tuple[int, ...]:
+        return self.standing.scores
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """Every finished hand's result, tricks included."""
+        return self.standing.results
+
+    @property
+    def dealer(self) -> int:
+        return self.standing.dealer
+
+    @property
+    def hand_no(self) -> int:
+        """The number of the hand in progress (or the last one), from 1."""
+        if self._dealt is None:
+            self._deal_next()
+        return self.standing.hand_no
+
+    @property
+    def over(self) -> bool:
+        return self.standing.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.standing.winner
+
+    @property
+    def time_up(self) -> bool:
+        return self.standing.time_up
+
+    @property
+    def dealt(self) -> Deal | None:
+        """The hand's cards as dealt (None while a deal is awaited)."""
+        if self._dealt is None:
+            self._deal_next()
+        return self._dealt
+
+    @property
     def needs_deal(self) -> bool:
-        """True when the next hand must be dealt with :meth:`deal`."""
-        return not self.over and self.deal_ is None
+        """True when the next hand must be dealt with :meth:`deal` (a game without a
+        seed, between hands)."""
+        standing = self.standing
+        return not standing.over and self._dealt is None and standing.seed is None
 
     @property
     def phase_name(self) -> str:
-        if self.over:
+        if self.standing.over:
             return "over"
-        if self.deal_ is None:
-            return "deal"
-        return str(self.phase.name)
+        if self._dealt is None:
+            self._deal_next()
+            if self._dealt is None:
+                return "deal"
+        return self.phase.name
+
+    @property
+    def hands(self) -> tuple[int, ...]:
+        """Each seat's cards now, as masks of deck indices."""
+        if self._dealt is None:
+            self._deal_next()
+        return tuple(self._hands)
+
+    @property
+    def log(self) -> tuple[tuple[int | None, int], ...]:
+        """This hand's actions so far: (seat, action); seat None is a table event."""
+        return tuple(self._log)
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The cards of the trick on the table, in play order."""
+        return tuple(self._trick)
+
+    @property
+    def played(self) -> int:
+        """The cards played to tricks this hand, as a mask."""
+        out = mask_of(self._trick)
+        for t in self.tricks:
+            out |= mask_of(t.cards)
+        return out
+
+    @property
+    def upcard(self) -> int:
+        """The up card (-1 where there is none)."""
+        up = self._dealt.upcard if self._dealt is not None else None
+        return -1 if up is None else up
 
     def is_over(self) -> bool:
-        return self.over
+        return self.standing.over
 
-    def legal_actions(self) -> list[int]:
+    def legal_actions(self) -> tuple[int, ...]:
         """The actions the seat to move may take now (empty when nobody is to move)."""
         legal = self._legal
         if legal is None:
-            legal = [] if self.to_move is None else self.phase.legal(self)
+            if self._dealt is None:
+                self._deal_next()
+            legal = () if self.to_move is None else self.phase.legal(self)
             self._legal = legal
         return legal
 
-    def proper_actions(self) -> list[int]:
+    def proper_actions(self) -> tuple[int, ...]:
         """The rule-abiding actions; differs from ``legal_actions`` only in
         ``renege_mode = penalize``, where a renege is accepted but not proper."""
         if self.to_move is None:
-            return []
-        proper = getattr(self.phase, "proper", None)
-        return proper(self) if proper is not None else self.legal_actions()
+            return ()
+        return self.phase.proper(self)
 
     def is_legal(self, action: int) -> bool:
         return action in self.legal_actions()
 
     def apply(self, action: int | str, order: Sequence[int] | None = None) -> None:
-        """Take ``action`` (an int, or record text such as ``"play JH"``).
+        """Take ``action``: an action number, or its record text (``"play JH"``).
 
         A discard's cards go onto the discard pile in the order written (RULES.md
         §1.2), which matters where the pile is dealt out again: text keeps its
-        order, and ``order`` gives it for an int action (default: deck order).
-        Raises :class:`IllegalAction` with the reason; the state is then unchanged.
+        order, and ``order`` gives it for a number (default: deck order). Raises
+        :class:`IllegalAction` with the reason; the state is then unchanged.
         """
-        if isinstance(action, str):
-            action, order = self.parse_written(action)
-        if order is not None and (
-            action < A.DISCARD
-            or mask_of(order) != A.cards_of(action)
-            or len(order) != len(set(order))
-        ):
-            raise IllegalAction("the order given is not the action's cards", seat=self.to_move)
+        if type(action) is not int:
+            action, order = self._read(action, order)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -319,45 +285,92 @@ class State:
             raise IllegalAction(
                 self.explain(action), seat=self.to_move, action=self._text_or_raw(action)
             )
+        if order is not None:
+            self._check_order(action, order)
         self._legal = None
         if order is None:
             self.phase.apply(self, action)
             return
-        self._order = tuple(order)
+        self._written = tuple(order)
         try:
             self.phase.apply(self, action)
         finally:
-            self._order = ()
+            self._written = ()
 
-    def ordered(self, cards: int) -> list[int]:
+    def _read(
+        self, action: object, order: Sequence[int] | None
+    ) -> tuple[int, Sequence[int] | None]:
+        """An action given as text or as another integer type, checked."""
+        if isinstance(action, str):
+            return self.parse_written(action)
+        if isinstance(action, bool) or not hasattr(action, "__index__"):
+            raise IllegalAction(
+                f"{quoted(action)} is not an action (give an action number or its text)",
+                seat=self.to_move,
+            )
+        return operator.index(action), order
+
+    def _check_order(self, action: int, order: Sequence[int]) -> None:
+        cards = A.cards_of(action)
+        if (
+            not cards
+            or not all(type(c) is int for c in order)
+            or mask_of(order) != cards
+            or len(order) != len(set(order))
+        ):
+            raise IllegalAction("the order given is not the action's cards", seat=self.to_move)
+
+    def written(self, cards: int) -> tuple[int, ...]:
         """The cards of the discard being applied, in the order written."""
-        if self._order and mask_of(self._order) == cards:
-            return list(self._order)
+        if self._written and mask_of(self._written) == cards:
+            return self._written
         return bits(cards)
 
-    def parse_written(self, text: str) -> tuple[int, list[int] | None]:
-        """:meth:`parse_action`, with a discard's or give's cards in the order
-        written (``None`` for other actions): ``apply(*state.parse_written(t))``
-        is ``apply(t)``."""
-        from .parse import parse_written
+    def parse_action(self, text: str) -> int:
+        """The action ``text`` names for the seat to move (IllegalAction if it is
+        not well formed; whether it is legal now is :meth:`apply`'s question)."""
+        return self.parse_written(text)[0]
 
-        return parse_written(self, text)
+    def parse_written(self, text: str) -> tuple[int, tuple[int, ...] | None]:
+        """:meth:`parse_action`, with a discard's or give's cards in the order
+        written: ``apply(*state.parse_written(t))`` is ``apply(t)``."""
+        seat = self.to_move
+        held = self._hands[seat] if seat is not None else 0
+        action, order = A.parse(text, self.prog.cards, self.prog.ladder, held)
+        if A.PILE_CARD_VERB.base <= action < A.PILE_CARD_VERB.base + 64:
+            return self._pile_card(A.card_of(action)), None
+        return action, order
+
+    def _pile_card(self, card: int) -> int:
+        """A finished record may name the blind-pile card played: it must be the top
+        card of the mover's pile; the action is ``play-pile``."""
+        seat = self.to_move
+        codes = self.prog.cards.codes
+        if seat is not None:
+            pile = self.piles.blind[seat] if self.piles.blind else ()
+            if not pile:
+                raise IllegalAction(f"seat {seat} has no pile to play from", seat=seat)
+            if codes[pile[0]] != codes[card]:
+                raise IllegalAction(
+                    f"the top card of seat {seat}'s pile is {codes[pile[0]]}, not {codes[card]}",
+                    seat=seat,
+                )
+        return A.PLAY_PILE
 
     def explain(self, action: int) -> str:
         """Why ``action`` is not legal now ("" if it is)."""
-        if self.over:
+        if self.standing.over:
             return "the game is over"
         if self.to_move is None:
             return "no one is to move: the next hand must be dealt"
         if action in self.legal_actions():
             return ""
-        deck = self.rules.deck
-        if A.is_play(action) and action >= len(deck):
-            return f"there is no card {action} in the {deck.name} deck"
-        if action >= A.DISCARD and A.cards_of(action) & ~deck.full_mask:
+        if A.verb_of(action) is None:
+            return f"{quoted(action)} is not an action number"
+        deck = self.prog.cards
+        if A.named_cards(action) & ~deck.full_mask:
             return f"those cards are not all in the {deck.name} deck"
-        reason: str = self.phase.explain(self, action)
-        return reason
+        return self.phase.explain(self, action)
 
     def child(self, action: int | str) -> State:
         """A copy of this state with ``action`` applied."""
@@ -366,73 +379,33 @@ class State:
         return s
 
     def clone(self) -> State:
+        """An independent copy: the hands, the log and the trick are copied, every
+        other part is immutable and shared."""
         s = State.__new__(State)
-        s.rules = self.rules
         s.prog = self.prog
-        s.n = self.n
-        s.seed = self.seed
-        s.hand_no = self.hand_no
-        s.dealer = self.dealer
-        s.scores = self.scores[:]
-        s.over = self.over
-        s.winner = self.winner
-        s.finished = self.finished
-        s.results = self.results
-        s.start_dealer = self.start_dealer
-        s.deal_ = self.deal_
-        s.log = self.log[:]
-        s.hidden = dict(self.hidden) if self.hidden else {}
-        s.written = dict(self.written) if self.written else {}
-        s._order = ()
-        s.phase_i = self.phase_i
+        s.standing = self.standing
+        s._dealt = self._dealt
         s.phase = self.phase
+        s.phase_at = self.phase_at
+        s.step = self.step
         s.to_move = self.to_move
-        s.hands = self.hands[:]
-        s.upcard = self.upcard
-        s.round = self.round
-        s.ordered_up = self.ordered_up
-        s.picked_up = self.picked_up
+        s._hands = self._hands[:]
         s.trump = self.trump
         s.table = self.table
         s.maker = self.maker
-        s.alone = self.alone
-        s.def_alone = self.def_alone
-        s.out = self.out
-        s.asked = self.asked
-        s.reneges = self.reneges[:]
-        s.bid = self.bid
-        s.passed = self.passed
-        s.queue = self.queue
-        s.pending = self.pending
-        s.blind = self.blind
-        s.time_up = self.time_up
-        s.called = self.called
-        s.stock = self.stock[:]
-        s.piles = [p[:] for p in self.piles]
-        s.kitty = self.kitty[:]
-        s.discard_pile = self.discard_pile[:]
-        s.partner = self.partner
-        s.auto = self.auto[:]
-        s.immediate = self.immediate
-        s.go_out = self.go_out
-        s.dead = self.dead
-        s.called_card = self.called_card
-        s.declared = self.declared
-        s.shown = dict(self.shown) if self.shown else {}
-        s.awards = self.awards
-        s.awards_by_seat = self.awards_by_seat
-        s.made = self.made
-        s.hand_points = self.hand_points
-        s.trick = self.trick[:]
+        s.contract = self.contract
+        s.piles = self.piles
+        s._log = self._log[:]
+        s.notes = self.notes
+        s.moves = self.moves
+        s._trick = self._trick[:]
         s.order = self.order
         s.led = self.led
         s.win_pos = self.win_pos
         s.win_key = self.win_key
-        s.tricks_won = self.tricks_won[:]
-        s.tricks = self.tricks[:]
-        s.played = self.played
-        s.taken = self.taken[:]
+        s.tricks = self.tricks
         s._legal = self._legal
+        s._written = ()
         return s
 
     def deal(self, deal: Deal, dealer: int | None = None) -> None:
@@ -441,23 +414,29 @@ class State:
         ``dealer`` is required for the first hand of a game without a seed; later
         it may be given as a check and must be the seat the rules say deals next.
         """
-        if self.over:
+        n = self.prog.num_players
+        standing = self.standing
+        if standing.over:
             raise IllegalAction("the game is over")
-        if self.deal_ is not None:
+        if self._dealt is not None:
             raise IllegalAction("a hand is in progress; it must be finished first")
-        if dealer is not None and not 0 <= dealer < self.n:
-            raise IllegalAction(f"dealer {dealer} is not a seat (0-{self.n - 1})")
-        if self.dealer < 0:
+        if standing.seed is not None:
+            raise IllegalAction("this game deals its hands from its seed")
+        if not isinstance(deal, Deal):
+            raise IllegalAction(f"{quoted(deal)} is not a Deal")
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
+            raise IllegalAction(f"dealer {quoted(dealer)} is not a seat (0-{n - 1})")
+        if standing.dealer < 0:
             if dealer is None:
                 raise IllegalAction("the first hand needs a dealer")
-            self.dealer = dealer
-            self.start_dealer = dealer
-        elif dealer is not None and dealer != self.dealer:
-            raise IllegalAction(f"seat {self.dealer} deals this hand, not seat {dealer}")
+            standing = standing._replace(dealer=dealer)
+        elif dealer is not None and dealer != standing.dealer:
+            raise IllegalAction(f"seat {standing.dealer} deals this hand, not seat {dealer}")
         try:
-            check_deal(self.rules, deal, self.dealer)
+            check_deal(self.prog.rules, deal, standing.dealer)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
+        self.standing = standing
         self._begin_hand(deal)
 
     def time_is_up(self, *, in_hand: bool = False) -> None:
@@ -470,141 +449,126 @@ class State:
         ``in_hand`` says it came after the new hand's deal although no action was
         taken yet (a record that lists it first in a hand): that hand is played out.
         """
-        if self.over:
+        standing = self.standing
+        if standing.over:
             raise IllegalAction("table event time-up: the game is over")
-        if self.rules["game_end_policy"] != "timed":
+        if self.prog.game_end_policy != "timed":
             raise IllegalAction("table event time-up: this game has no time limit")
-        if self.time_up:
+        if standing.time_up:
             raise IllegalAction("table event time-up: already happened")
-        self.time_up = True
         self._legal = None
-        if self.log or not self.finished or (in_hand and self.deal_ is not None):
-            self.log.append((None, A.TIME_UP))
+        if self._dealt is None and not standing.history:
+            self._deal_next()
+            if self._dealt is None:
+                raise IllegalAction("table event time-up: no hand has been dealt yet")
+        if self._dealt is not None and (self._log or not standing.history or in_hand):
+            self.standing = standing._replace(time_up=True)
+            self._log.append((None, A.TIME_UP))
             return
-        last = self.finished[-1]
-        self.finished = (
-            *self.finished[:-1],
-            HandLog(
-                last.dealer,
-                last.deal,
-                (*last.actions, (None, A.TIME_UP)),
-                last.result,
-                last.written,
-            ),
+        last = standing.history[-1]
+        history = (
+            *standing.history[:-1],
+            last._replace(actions=(*last.actions, (None, A.TIME_UP))),
         )
-        winner = self.prog.game_end(self)
-        if winner is not None:
-            self.over = True
-            self.winner = winner
-            if self.deal_ is not None:  # the next hand was dealt but is not played
-                self.hand_no -= 1
-                self._clear_hand()
+        standing = standing._replace(time_up=True, history=history)
+        verdict = self.prog.game_end(self.prog, standing, None)
+        if verdict.winner is None:
+            self.standing = standing
+            return
+        # the next hand was dealt but is not played
+        hand_no = standing.hand_no - (1 if self._dealt is not None else 0)
+        self.standing = standing._replace(over=True, winner=verdict.winner, hand_no=hand_no)
+        self._clear_hand()
 
     def observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know now (``None``: a spectator who sees no hand)."""
-        from .observation import observe
-
+        if self._dealt is None:
+            self._deal_next()
         return observe(self, seat)
 
     # -- conveniences for the edges (CLI, records, tests) ---------------------
 
     def hand(self, seat: int) -> list[Card]:
-        deck = self.rules.deck
-        return [deck.cards[i] for i in bits(self.hands[seat])]
+        if self._dealt is None:
+            self._deal_next()
+        deck = self.prog.cards
+        return [deck.cards[i] for i in bits(self._hands[seat])]
 
     def action_to_string(self, action: int) -> str:
-        return A.to_text(action, self.rules.deck, self.prog.ladder)
-
-    def parse_action(self, text: str) -> int:
-        from .parse import parse_action
-
-        return parse_action(self, text)
+        return A.to_text(action, self.prog.cards, self.prog.ladder)
 
     def history(self) -> tuple[HandLog, ...]:
-        """Every finished hand (the current one is in :attr:`log`)."""
-        return self.finished
+        """Every finished hand (the current one: :meth:`in_progress`)."""
+        return self.standing.history
+
+    def in_progress(self) -> HandLog:
+        """The hand being played, as far as it has gone, as the record keeps it
+        (its result's points are what the hand has not yet given: none)."""
+        deal = self._dealt
+        if deal is None:
+            raise IllegalAction("no hand is in progress")
+        result = HandResult(
+            self.standing.dealer,
+            None if self.trump < 0 else self.trump,
+            None if self.maker < 0 else self.maker,
+            self.prog.no_points,
+            self.standing.scores,
+            tricks=self.tricks,
+        )
+        notes = tuple(sorted(self.notes.items()))
+        return HandLog(self.standing.dealer, deal, tuple(self._log), result, notes)
 
     def _text_or_raw(self, action: int) -> str:
         try:
             return self.action_to_string(action)
-        except (ValueError, IndexError):
-            return repr(action)
+        except ValueError:
+            return quoted(action)
 
     # --------------------------------------------------------- hand life cycle
 
     def _clear_hand(self) -> None:
-        n = self.n
-        self.deal_ = None
-        self.log = []
-        self.hidden = {}
-        self.written = {}
-        self._order = ()
-        self.phase_i = -1
-        self.phase = self.prog.pipeline[0]
+        prog = self.prog
+        self._dealt = None
+        self.phase = prog.pipeline[0]
+        self.phase_at = 0
+        self.step = None
         self.to_move = None
-        self.hands = [0] * n
-        self.upcard = -1
-        self.round = 0
-        self.ordered_up = False
-        self.picked_up = False
+        self._hands = [0] * prog.num_players
         self.trump = -1
-        self.table = self.prog.tables[4]
+        self.table = prog.tables[4]
         self.maker = -1
-        self.alone = -1
-        self.def_alone = -1
-        self.out = 0
-        self.asked = 0
-        self.reneges = []
-        self.bid = -1
-        self.passed = 0
-        self.queue = ()
-        self.pending = 0
-        self.blind = -1
-        self.called = 0
-        self.stock = []
-        self.piles = []
-        self.kitty = []
-        self.discard_pile = []
-        self.partner = -1
-        self.auto = []
-        self.immediate = None
-        self.dead = 0
-        self.called_card = -1
-        self.declared = False
-        self.shown = {}
-        self.awards = []
-        self.awards_by_seat = []
-        self.made = False
-        self.hand_points = []
-        self.trick = []
+        self.contract = NO_CONTRACT
+        self.piles = NO_PILES
+        self._log = []
+        self.notes = {}
+        self.moves = ()
+        self._trick = []
         self.order = ()
         self.led = -1
         self.win_pos = 0
         self.win_key = -1
-        self.tricks_won = [0] * n
-        self.tricks = []
-        self.played = 0
-        self.taken = [0] * n
+        self.tricks = ()
         self._legal = None
+        self._written = ()
 
     def _deal_next(self) -> None:
-        """Deal the next hand from the seed (or wait for :meth:`deal`)."""
-        if self.seed is None or self.over:
+        """Deal the next hand from the seed (or wait for :meth:`deal`). A seeded game
+        deals a hand when it is first looked at, not when the last one ends: a
+        rollout that stops at the end of its hand never pays for the next deal, and
+        the cards are the same either way (hand *n* is drawn from the seed and *n*)."""
+        standing = self.standing
+        if standing.seed is None or standing.over:
             return
-        rng = random.Random(f"{self.seed}/hand/{self.hand_no}")
-        self._begin_hand(shuffled_deal(self.rules, self.dealer, rng))
+        deal = seeded_deal(self.prog.rules, standing.dealer, standing.seed, standing.hand_no + 1)
+        self._begin_hand(deal)
 
     def _begin_hand(self, deal: Deal) -> None:
         self._clear_hand()
-        self.deal_ = deal
-        self.hand_no += 1
-        hands = self.hands
-        for seat, cards in enumerate(deal.hands):
-            hands[seat] = mask_of(cards)
-        self.upcard = -1 if deal.upcard is None else deal.upcard
-        self.stock = list(deal.stock)
-        self.kitty = list(deal.kitty)
-        self.piles = [list(p) for p in deal.piles]
+        self._dealt = deal
+        self.standing = self.standing._replace(hand_no=self.standing.hand_no + 1)
+        self._hands = [mask_of(cards) for cards in deal.hands]
+        if deal.kitty or deal.stock or deal.piles:
+            self.piles = Piles(stock=deal.stock, kitty=deal.kitty, blind=deal.piles)
         self._enter(0)
 
     def _enter(self, i: int) -> None:
@@ -612,8 +576,9 @@ class State:
         while i < len(pipeline):
             phase = pipeline[i]
             if phase.active(self):
-                self.phase_i = i
                 self.phase = phase
+                self.phase_at = i
+                self.step = None
                 phase.enter(self)
                 return
             i += 1
@@ -622,108 +587,129 @@ class State:
     def advance(self) -> None:
         """Go to the next phase of the hand that applies."""
         self._legal = None
-        self._enter(self.phase_i + 1)
+        self._enter(self.phase_at + 1)
 
     def record_action(
         self, seat: int | None, action: int, visible_to: int = ALL_SEATS, shown: int = 0
     ) -> None:
-        """Log an action; ``visible_to`` is a seat bitmask for a private one, and
+        """Log an action; ``visible_to`` is a seat mask for a private one, and
         ``shown`` the cards of it every seat sees anyway (trumps discarded face up)."""
-        if visible_to != ALL_SEATS:
-            self.hidden[len(self.log)] = visible_to
-            if shown:
-                self.shown[len(self.log)] = shown
-        if self._order and action >= A.DISCARD and list(self._order) != bits(A.cards_of(action)):
-            self.written[len(self.log)] = self._order
-        self.log.append((seat, action))
+        written = self._written
+        order = written if written and written != bits(A.cards_of(action)) else ()
+        if visible_to != ALL_SEATS or order:
+            self.notes = {**self.notes, len(self._log): Note(visible_to, shown, order)}
+        self._log.append((seat, action))
 
-    def record_auto(self, seat: int, kind: str, cards: int, visible_to: int) -> None:
+    def record_move(self, seat: int, kind: MoveKind, cards: int, visible_to: int) -> None:
         """Log an automatic card move (a draw, a forced discard, taking the kitty):
         not an action, but part of what seats may know."""
-        self.auto.append((len(self.log), seat, kind, cards, visible_to))
+        self.moves = (*self.moves, Move(len(self._log), seat, kind, cards, visible_to))
 
     def draw(self, seat: int, count: int) -> int:
         """Deal ``count`` cards from the top of the stock to ``seat`` (as many as
-        there are, and none when the hand already holds enough); the draw is seen
-        by that seat only."""
+        there are); the draw is seen by that seat only."""
         if count <= 0:
             return 0
-        m = mask_of(self.stock[:count])
-        del self.stock[:count]
+        stock = self.piles.stock
+        m = mask_of(stock[:count])
         if m:
-            self.hands[seat] |= m
-            self.record_auto(seat, "draw", m, 1 << seat)
+            self.piles = self.piles._replace(stock=stock[count:])
+            self._hands[seat] |= m
+            self.record_move(seat, MoveKind.DRAW, m, 1 << seat)
         return m
+
+    def discard_to_pile(self, seat: int, cards: int, order: Sequence[int]) -> None:
+        """Take ``cards`` out of a hand onto the discard pile, in ``order``."""
+        self._hands[seat] &= ~cards
+        self.piles = self.piles._replace(discards=(*self.piles.discards, *order))
 
     def set_trump(self, suit: int) -> None:
         self.trump = suit
         self.table = self.prog.tables[suit]
 
-    def end_hand(self, points: list[int] | None, *, redeal_same_dealer: bool = False) -> None:
+    def end_hand(self, scored: HandScore | None, *, redeal_same_dealer: bool = False) -> None:
         """Score the hand (``None``: thrown in, no score), check the game end, and
         move on to the next deal."""
-        deal = self.deal_
+        prog = self.prog
+        deal = self._dealt
         assert deal is not None
-        redeal = points is None
-        if points is None:
-            points = [0] * len(self.scores)
-        scores = self.scores
-        for k, p in enumerate(points):
-            scores[k] += p
-        self.hand_points = points
+        old = self.standing
+        dealer = old.dealer
+        redeal = scored is None
+        points = prog.no_points if scored is None else scored.points
+        scores = tuple([a + b for a, b in zip(old.scores, points, strict=True)])
         result = HandResult(
-            dealer=self.dealer,
-            trump=None if redeal or self.trump < 0 else self.trump,
-            maker=None if redeal or self.maker < 0 else self.maker,
-            points=tuple(points),
-            score=tuple(scores),
-            redeal=redeal,
-            details=tuple(self.awards_by_seat),
+            dealer,
+            None if redeal or self.trump < 0 else self.trump,
+            None if redeal or self.maker < 0 else self.maker,
+            points,
+            scores,
+            redeal,
+            () if scored is None else scored.details,
+            self.tricks,
         )
-        self.finished = (
-            *self.finished,
-            HandLog(
-                self.dealer, deal, tuple(self.log), result, tuple(sorted(self.written.items()))
-            ),
+        notes = tuple(sorted(self.notes.items())) if self.notes else ()
+        log = HandLog(dealer, deal, tuple(self._log), result, notes)
+        standing = Standing(
+            old.hand_no,
+            dealer,
+            scores,
+            old.results + (result,),
+            old.history + (log,),
+            old.over,
+            old.winner,
+            old.time_up,
+            old.go_out,
+            old.seed,
         )
-        self.results = (*self.results, result)
-        if not redeal or self.time_up:
-            winner = self.prog.game_end(self)
-            if winner is not None:
-                self.over = True
-                self.winner = winner
+        over, winner, go_out = False, None, old.go_out
+        if not redeal or old.time_up:
+            verdict = prog.game_end(prog, standing, scored)
+            over, winner = verdict.winner is not None, verdict.winner
+            go_out = go_out or verdict.go_out
         if not (redeal and redeal_same_dealer):
-            self.dealer = (self.dealer + 1) % self.n
+            dealer = (dealer + 1) % prog.num_players
+        self.standing = Standing(
+            old.hand_no,
+            dealer,
+            scores,
+            standing.results,
+            standing.history,
+            over,
+            winner,
+            old.time_up,
+            go_out,
+            old.seed,
+        )
         self._clear_hand()
-        if not self.over:
-            self._deal_next()
 
     # ---------------------------------------------------------------- helpers
 
     def seat_after(self, seat: int) -> int:
-        return (seat + 1) % self.n
+        return (seat + 1) % self.prog.num_players
 
     @property
     def eldest(self) -> int:
-        return (self.dealer + 1) % self.n
+        return (self.standing.dealer + 1) % self.prog.num_players
 
     def partner_of(self, seat: int) -> int | None:
-        return self.rules.partners[seat]
+        return self.prog.partners[seat]
+
+    def from_eldest(self) -> tuple[int, ...]:
+        """Every seat in bidding order: the dealer's left first, the dealer last."""
+        n = self.prog.num_players
+        dealer = self.standing.dealer
+        return tuple((dealer + k) % n for k in range(1, n + 1))
 
 
-def first_dealer(rules: Rules, seed: int | str) -> int:
-    """The first dealer of a seeded game, by the ``first_dealer`` option."""
-    rng = random.Random(f"{seed}/dealer")
-    n = rules.num_players
-    how = rules["first_dealer"]
-    if how == "random":
-        return rng.randrange(n)
-    deck = rules.deck
-    order = list(range(len(deck)))
-    rng.shuffle(order)
-    black = how == "first_black_jack"
-    for k, c in enumerate(order):
-        code = deck.codes[c]
-        if code[0] == "J" and code != "JK" and (not black or code[1] in "CS"):
-            return k % n
-    return 0
+def _seed(seed: object) -> int | str:
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise TypeError(f"a seed is an integer or a text, not {quoted(seed)}")
+    return seed
+
+
+def _scores(prog: Program, scores: Sequence[int]) -> tuple[int, ...]:
+    out = tuple(scores)
+    if len(out) != len(prog.sides) or not all(type(v) is int for v in out):
+        raise ValueError(f"scores must be {len(prog.sides)} integers, one per side")
+    return out

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Deck
-from ..rules import Rules
 from ..rules.ranking import TRUMP_ORDERS
+from ..rules.settings import Settings
 
 NO_TRUMP = -1
 #: A card that can never win the trick it is played to.
@@ -37,14 +37,13 @@ class TrumpTable:
         return self.keys[led][card]
 
 
-def build_table(rules: Rules, trump: int) -> TrumpTable:
-    deck: Deck = rules.deck
+def build_table(settings: Settings, deck: Deck, trump: int) -> TrumpTable:
     n = len(deck)
     eff = list(deck.suit)
     power = list(deck.rank)
     trump_mask = 0
     if trump != NO_TRUMP:
-        slots = TRUMP_ORDERS[rules["trump_order"]](deck, trump, rules.values)
+        slots = TRUMP_ORDERS[settings.trump_order](deck, trump, settings)
         top = 64 + len(slots)
         for pos, slot in enumerate(slots):
             for i in slot:
@@ -55,7 +54,7 @@ def build_table(rules: Rules, trump: int) -> TrumpTable:
     for i in range(n):
         if eff[i] >= 0:
             suit_mask[eff[i]] |= 1 << i
-    lowest = rules["trick_mode"] == "lowest"
+    lowest = settings.trick_mode == "lowest"
     keys = []
     for led in range(4):
         row = []
@@ -79,9 +78,9 @@ def build_table(rules: Rules, trump: int) -> TrumpTable:
     )
 
 
-def build_tables(rules: Rules) -> tuple[TrumpTable, ...]:
+def build_tables(settings: Settings, deck: Deck) -> tuple[TrumpTable, ...]:
     """Tables for trump C, D, H, S, then index 4 (= ``NO_TRUMP``) for no trump."""
-    return tuple(build_table(rules, t) for t in (0, 1, 2, 3, NO_TRUMP))
+    return tuple(build_table(settings, deck, t) for t in (0, 1, 2, 3, NO_TRUMP))
 
 
 def trick_winner(table: TrumpTable, cards: list[int]) -> int:

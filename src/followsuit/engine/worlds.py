@@ -1,35 +1,48 @@
 """Worlds consistent with an observation: the hidden cards dealt again at random.
 
-:func:`sample_world` is how a search bot "determinizes": it places every card the
-seat has not seen (other hands, the stock, the kitty, blind piles, face-down
-discards) at random where it may be, walks the hand's history backwards to the
-deal that would have led there (undoing plays, discards, draws and takes), and
-replays that deal forwards through the engine. A world is accepted only if it
-gives the seat exactly the observation it has, so a sampled world never relies on
-anything the seat could not know.
+:func:`sample_world` is how a search bot "determinizes". It deals every card the
+seat has not seen straight into the places it may be now (other hands, the stock,
+the kitty, blind piles, face-down discards), uniformly over every placing that
+keeps to what the observation proves (voids, cards known, what a discard may be,
+trumps a hand must or cannot hold: :mod:`~followsuit.engine.unseen`,
+:mod:`~followsuit.engine.placing`); walks the hand back to the deal that leads
+there (:mod:`~followsuit.engine.history`); and builds the world from the seat's
+public view of the state with those cards put in. Nothing is replayed, except in
+the few exchanges whose automatic steps choose cards by rules the walk back does
+not model (the 10-point fill, Razzle-Dazzle's and Missouri's forced discards):
+there the dealt world is checked by playing its hand again and drawn anew when
+it does not give the seat its observation.
+
+A world sampled from an observation gives that seat exactly that observation: the
+property tests check it for every variant.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
+from dataclasses import dataclass
 
-from ..cards import bits, mask_of
+from ..cards import bits, mask_of, ordered_by
 from . import actions as A
-from .deal import Deal, hand_sizes
+from .deal import Deal
 from .errors import IllegalAction
+from .history import Rewound, rewind
 from .observation import Observation
-from .parse import written_order
-from .placing import (
-    Slot,
-    assign,
-    deal_qualifying,
-    discard_batches,
-    split_by_trumps,
-    upper_copies_played,
-)
-from .program import program_for
-from .rewind import choose_drawn, dropped_after, from_kitty, timeline_of, undo_gives, undo_retake
+from .phases.claims import MisdealOffers, Offers
+from .phases.play import PlayData, TrickPlay
+from .placing import Dealer
 from .state import State
+from .types import Move, Note, Piles
+from .unseen import Place, PlaceKind, Unseen, unseen_of
+
+#: Exchanges whose automatic discards pick cards by rules the walk back to the deal
+#: does not model: a world is played again from its deal, which makes those choices
+#: as the engine does, and kept if it gives the seat its observation.
+CHECKED_EXCHANGES = frozenset({"fill", "razzle", "discard_three"})
+TRIES = 400
+CHECKED_TRIES = 2000
+"""Draws before giving up (a replayed exchange rejects more of them)."""
 
 
 class NoConsistentWorld(RuntimeError):
@@ -37,263 +50,366 @@ class NoConsistentWorld(RuntimeError):
     an observation the engine produced)."""
 
 
-def sample_world(obs: Observation, rng: random.Random, *, tries: int = 600) -> State:
+def sample_world(obs: Observation, rng: random.Random, *, tries: int | None = None) -> State:
     """A full game state consistent with ``obs``: it gives that seat the same
     observation. Later hands are dealt from a fresh random seed, so a search may
-    play past the end of this hand."""
+    play past the end of this hand. ``tries``: how many draws to make before giving
+    up (a rule the placing does not know can reject a draw)."""
     if obs.over:
         raise ValueError("the game is over; there is nothing hidden to sample")
-    if obs.phase == "deal" and not any(obs.hand_sizes):
+    if obs.public is None or obs.public._dealt is None:
         raise ValueError("no hand is in progress")
-    for _ in range(tries):
-        world = _try_world(obs, rng)
+    sampler = obs.cache.get("worlds")
+    if not isinstance(sampler, Sampler):
+        sampler = Sampler(obs)
+        obs.cache["worlds"] = sampler
+    for _ in range(tries or (CHECKED_TRIES if sampler.check else TRIES)):
+        world = sampler.world(rng)
         if world is not None:
             return world
     raise NoConsistentWorld("no deal of the hidden cards fits what this seat has seen")
 
 
-def _try_world(obs: Observation, rng: random.Random) -> State | None:
-    rules = obs.rules
-    prog = program_for(rules)
-    deck = rules.deck
-    n = rules.num_players
-    me = obs.seat
-    see_own = me is not None and not obs.hand_hidden
-    table = prog.tables[-1 if obs.trump is None else obs.trump]
-    trumps = table.trump_mask if obs.trump is not None else 0
-    timeline = timeline_of(obs)
+@dataclass(frozen=True)
+class Layout:
+    """One way to split the bounded hands into a trump part and a plain part, with
+    the dealer of the unseen cards into the places it gives."""
 
-    # -- where the unseen cards are now ---------------------------------------
-    slots: list[Slot] = []
-    hand_slot: dict[int, Slot] = {}
-    upper_played = upper_copies_played(obs, prog.twins)
-    for p in range(n):
-        if p == me and see_own:
-            continue
-        banned = upper_played[p] >> 1
-        for suit in range(4):
-            if obs.voids[p] >> suit & 1:
-                banned |= table.suit_mask[suit]
-        hand_slot[p] = Slot("hand", p, obs.hand_sizes[p] - obs.known[p].bit_count(), banned)
-        slots.append(hand_slot[p])
-    stock = Slot("stock", None, obs.stock_size)
-    kitty = Slot("kitty", None, obs.kitty_size)
-    piles = [Slot("pile", p, size) for p, size in enumerate(obs.pile_sizes)]
-    slots += [stock, kitty, *piles]
+    ways: int
+    dealer: Dealer
+    places: tuple[Place, ...]
 
-    batches, retaken, floating = discard_batches(obs, timeline, trumps)
-    slots += [batch.slot for batch in batches.values()]
 
-    known_mask = obs.played | obs.dead
-    if see_own:
-        known_mask |= obs.hand
-    for p in range(n):
-        known_mask |= obs.known[p]
-    if obs.upcard is not None:
-        known_mask |= 1 << obs.upcard
-    for batch in batches.values():
-        known_mask |= mask_of(batch.known)
-    pool = bits(deck.full_mask & ~known_mask)
-    for card, seat in floating.items():
-        if obs.played >> card & 1 or (seat == me and see_own):
-            continue
-        if obs.known[seat] >> card & 1:
-            continue
-        pool.append(card)
-        for slot in slots:
-            if slot.seat != seat or slot.name not in ("hand", "discard"):
-                slot.banned |= 1 << card
-    up_free = (
-        obs.upcard is not None
-        and obs.upcard_taken
-        and not (obs.played >> obs.upcard & 1)
-        and not (obs.known[obs.dealer] >> obs.upcard & 1)
-        and (me != obs.dealer or not see_own)
-    )
-    if up_free:  # taken up, then held or discarded by the dealer
-        assert obs.upcard is not None
-        pool.append(obs.upcard)
-        for slot in slots:
-            if slot.seat != obs.dealer or slot.name not in ("hand", "discard"):
-                slot.banned |= 1 << obs.upcard
-    pending_claim: int | None = None
-    if obs.phase == "deal" and obs.to_move is None:
-        # someone else is deciding a private misdeal offer: give one of them a
-        # qualifying hand first
-        others = [p for p in hand_slot if p != me]
-        pending_claim = rng.choice(others)
-        if not deal_qualifying(obs, hand_slot[pending_claim], pool, rng):
-            return None
-        pool = [c for c in pool if c not in hand_slot[pending_claim].cards]
-    if sum(sl.size - len(sl.cards) for sl in slots) != len(pool):
-        raise NoConsistentWorld("the hidden places do not match the hidden cards")
-    plain_parts = split_by_trumps(obs, timeline, hand_slot, slots, pool, trumps, rng)
-    if plain_parts is None:
-        return None
-    slots += plain_parts
-    if not assign(slots, pool, rng):
-        return None
+class Sampler:
+    """Draws worlds for one observation; built once, used for every draw."""
 
-    # -- back to the deal ------------------------------------------------------
-    hands = [0] * n
-    for p in range(n):
-        hands[p] = obs.hand if p == me and see_own else obs.known[p]
-        for part in [hand_slot.get(p), *[sl for sl in plain_parts if sl.seat == p]]:
-            if part is not None:
-                hands[p] |= mask_of(part.cards)
-    if prog.follow == "trump_only" and trumps:
-        played_now = {seat for seat, _ in obs.trick}
-        for p in obs.trick_order:  # still to play this trick: holds a trump
-            if p not in played_now and not hands[p] & trumps:
-                return None
-    stock_list = stock.cards[:]
-    rng.shuffle(stock_list)
-    kitty_list = kitty.cards[:]
-    pile_lists = [pile.cards[:] for pile in piles]
-    for pile_cards in pile_lists:
-        rng.shuffle(pile_cards)
-    concrete: dict[int, int] = {}
-    orders: dict[int, list[int]] = {}  # a hidden discard's order: the pile's model
-    gives = [
-        (idx, who, act)
-        for kind, idx, who, act, text in timeline
-        if kind == "act" and text.startswith("give")
-    ]
-    for kind, idx, who, act, text in reversed(timeline):
-        if kind == "move":
-            move = obs.moves[idx]
-            cards = move.cards
-            if move.kind == "retake":
-                if not undo_retake(obs, move, retaken[idx], batches, hands, trumps, rng):
-                    return None
-            elif move.kind in ("discard", "trim", "dead"):
-                if move.kind != "dead":
-                    batch = batches[("move", idx)]
-                    cards = mask_of(batch.known + batch.slot.cards + batch.returned)
-                assert cards is not None
-                hands[move.seat] |= cards
-            elif move.kind in ("draw", "take"):
-                if obs.upcard is not None and cards == 1 << obs.upcard:
-                    hands[move.seat] &= ~cards  # the Euchre dealer's pick-up
-                    continue
-                if cards is None:
-                    cards = choose_drawn(obs, move.kind, hands[move.seat], move.count, trumps, rng)
-                    if cards is None:
-                        return None
-                hands[move.seat] &= ~cards
-                drawn = bits(cards)
-                rng.shuffle(drawn)
-                if move.cards is not None:
-                    # the cards dropped right after came last from the stock
-                    later = dropped_after(obs, batches, idx, move.seat)
-                    drawn.sort(key=lambda c: later >> c & 1)
-                if move.kind == "take" and from_kitty(obs, idx):
-                    kitty_list = drawn + kitty_list
+    def __init__(self, obs: Observation):
+        self.obs = obs
+        public = obs.public
+        assert public is not None
+        self.public = public
+        self.u = u = unseen_of(obs)
+        self.layouts = self._layouts(u)
+        self.total = sum(layout.ways for layout in self.layouts)
+        self.offers = next(
+            (phase for phase in u.prog.pipeline if isinstance(phase, MisdealOffers)), None
+        )
+        self.check = u.prog.exchange in CHECKED_EXCHANGES
+        self.batch_at = {u.timeline[pos].at: pos for pos in u.batches if not u.timeline[pos].move}
+        """The discard batch of each discard action, by action index."""
+
+    def _layouts(self, u: Unseen) -> list[Layout]:
+        """The unseen cards' places, each bounded hand split every way its bounds
+        allow (a split counts the ways of dealing it, so a split is drawn in
+        proportion to the worlds it holds)."""
+        seats = list(u.bounds)
+        ranges = [range(u.bounds[p][0], u.bounds[p][1] + 1) for p in seats]
+        everything = u.prog.cards.full_mask
+        out = []
+        for split in itertools.product(*ranges):
+            places: list[Place] = []
+            for place in u.places:
+                if place.kind is PlaceKind.HAND and place.seat in u.bounds:
+                    t = split[seats.index(place.seat)]
+                    places.append(
+                        Place(PlaceKind.HAND, place.seat, t, place.banned | everything & ~u.trumps)
+                    )
+                    places.append(
+                        Place(PlaceKind.HAND, place.seat, place.size - t, place.banned | u.trumps)
+                    )
                 else:
-                    stock_list = drawn + stock_list
-            continue
-        if who is None or (act is None and not text.startswith(("discard", "give"))):
-            continue
-        if text.startswith("discard"):
-            batch = batches[("act", idx)]
-            cards = mask_of(batch.known + batch.slot.cards + batch.returned)
-            if act is None:
-                concrete[idx] = A.DISCARD | cards
-                orders[idx] = batch.known + batch.returned + batch.slot.cards
-            hands[who] |= cards
-        elif act is not None and A.is_play(act):
-            hands[who] |= 1 << act
-        elif act is not None and A.PILE_CARD <= act < A.PILE_CARD + 64:
-            pile_lists[who].insert(0, act - A.PILE_CARD)
-        elif text.startswith("give") and rules.family == "pitch":
-            # nine-card select: surplus trumps handed to the partner, face up
-            assert act is not None
-            partner = rules.partners[who]
-            assert partner is not None
-            hands[partner] &= ~A.cards_of(act)
-            hands[who] |= A.cards_of(act)
-        elif (
-            text.startswith("give")
-            and gives
-            and idx == gives[-1][0]
-            and not undo_gives(obs, gives, hands, concrete, table, rng)
-        ):
+                    places.append(place)
+            if sum(p.size for p in places) != len(u.pool) or any(p.size < 0 for p in places):
+                continue
+            dealer = Dealer(u.pool, [p.size for p in places], [p.banned for p in places])
+            if dealer.ways:
+                out.append(Layout(dealer.ways, dealer, tuple(places)))
+        if not out:
+            raise NoConsistentWorld("the hidden places cannot hold the hidden cards")
+        return out
+
+    def world(self, rng: random.Random) -> State | None:
+        """One world drawn uniformly (None: the draw broke a rule the placing does
+        not know; draw again)."""
+        u = self.u
+        obs = self.obs
+        layout = self.layouts[0]
+        if len(self.layouts) > 1:
+            pick = rng.randrange(self.total)
+            for layout in self.layouts:
+                if pick < layout.ways:
+                    break
+                pick -= layout.ways
+        hands = list(obs.known)
+        if u.sees_own and u.me is not None:
+            hands[u.me] = obs.hand
+        stock: list[int] = []
+        kitty: list[int] = []
+        piles: list[list[int]] = [[] for _ in obs.pile_sizes]
+        batch_cards: dict[int, list[int]] = {pos: [] for pos in u.batches}
+        batch_of = {id(b.place): pos for pos, b in u.batches.items()}
+        for place, cards in zip(layout.places, layout.dealer.deal(rng), strict=True):
+            kind = place.kind
+            if kind is PlaceKind.HAND:
+                assert place.seat is not None
+                hands[place.seat] |= mask_of(cards)
+            elif kind is PlaceKind.STOCK:
+                stock = cards
+            elif kind is PlaceKind.KITTY:
+                kitty = cards
+            elif kind is PlaceKind.PILE:
+                assert place.seat is not None
+                piles[place.seat] = cards
+            else:
+                batch_cards[batch_of[id(place)]] = cards
+        now = hands[:]
+        rewound = rewind(
+            u, hands, list(stock), list(kitty), [p[:] for p in piles], batch_cards, rng
+        )
+        if rewound is None:
             return None
-    dealt_hands = []
-    for p in range(n):
-        if p == me and see_own:
-            if mask_of(list(obs.dealt)) != hands[p]:
+        dealt_orders = self._dealt_orders(rewound, rng)
+        if dealt_orders is None:
+            return None
+        world = self._build(now, stock, kitty, piles, rewound, dealt_orders, rng)
+        if world is None:
+            return None
+        if self.check:
+            return _checked(world, obs)
+        return world
+
+    def _dealt_orders(self, rew: Rewound, rng: random.Random) -> list[tuple[int, ...]] | None:
+        """Each hand as dealt, in the order dealt: the seat's own as it saw it; for
+        the others, their forced drops first (those go onto the pile in the order
+        dealt), the rest at random."""
+        u = self.u
+        obs = self.obs
+        prog = u.prog
+        sizes = [
+            prog.hand_size + (1 if prog.dealer_extra_card and p == obs.dealer else 0)
+            for p in range(prog.num_players)
+        ]
+        out: list[tuple[int, ...]] = []
+        for p in range(prog.num_players):
+            mask = rew.hands[p]
+            if mask.bit_count() != sizes[p]:
                 return None
-            dealt_hands.append(tuple(obs.dealt))
-        else:
-            order = bits(hands[p])
-            rng.shuffle(order)
-            dealt_hands.append(tuple(order))
-    deal = Deal(
-        hands=tuple(dealt_hands),
-        upcard=obs.upcard,
-        kitty=tuple(kitty_list),
-        stock=tuple(stock_list),
-        piles=tuple(tuple(p) for p in pile_lists),
-    )
-    if any(
-        len(h) != size for h, size in zip(deal.hands, hand_sizes(rules, obs.dealer), strict=True)
-    ):
-        return None
+            if p == u.me and u.sees_own:
+                if mask_of(obs.dealt) != mask:
+                    return None
+                out.append(tuple(obs.dealt))
+                continue
+            first: list[int] = []
+            for pos, batch in u.batches.items():
+                if batch.seat == p and batch.automatic:
+                    first += [c for c in rew.batch_cards[pos] if mask >> c & 1 and c not in first]
+            rest = [c for c in bits(mask) if c not in first]
+            rng.shuffle(rest)
+            out.append((*first, *rest))
+        return out
+
+    def _build(
+        self,
+        hands: list[int],
+        stock: list[int],
+        kitty: list[int],
+        piles: list[list[int]],
+        rew: Rewound,
+        dealt: list[tuple[int, ...]],
+        rng: random.Random,
+    ) -> State | None:
+        """The world: the public view with the sampled cards, history and the facts
+        that hang on them put back."""
+        u = self.u
+        obs = self.obs
+        public = self.public
+        prog = u.prog
+        world = public.clone()
+        world._hands = hands
+        assert public._dealt is not None
+        world._dealt = Deal(
+            hands=tuple(dealt),
+            upcard=public._dealt.upcard,
+            kitty=tuple(rew.kitty),
+            stock=tuple(rew.stock),
+            piles=tuple(tuple(p) for p in rew.piles),
+        )
+        # the log, with the offers this seat did not see put back
+        prefix = self._offers_prefix(dealt, world, rng)
+        if prefix is None:
+            return None
+        log, notes, where = prefix
+        by_index = {note.at: note for note in obs.notes}
+        for idx in range(len(where), len(obs.actions)):
+            who, act, _text = obs.actions[idx]
+            if act is None:
+                act = rew.actions[idx]
+            where.append(len(log))
+            note = by_index.get(idx)
+            if note is not None:
+                order = note.order
+                if not order and A.cards_of(act).bit_count() > 1:
+                    pos = self.batch_at.get(idx)
+                    if pos is not None and tuple(rew.batch_cards[pos]) != bits(A.cards_of(act)):
+                        order = tuple(rew.batch_cards[pos])
+                notes[len(log)] = Note(note.visible_to, note.shown, order)
+            log.append((who, act))
+        world._log = log
+        world.notes = notes
+        world.moves = tuple(
+            Move(
+                where[m.position - 1] + 1 if m.position > 0 else 0,
+                m.seat,
+                m.kind,
+                m.cards if m.cards is not None else rew.moves[k],
+                m.visible_to,
+            )
+            for k, m in enumerate(obs.moves)
+        )
+        world.piles = Piles(
+            stock=tuple(stock),
+            kitty=tuple(kitty),
+            blind=tuple(tuple(p) for p in piles),
+            discards=self._discard_pile(rew, dealt),
+            dead=obs.dead,
+        )
+        contract = public.contract
+        if contract.called_card >= 0 and contract.partner < 0:
+            holder = next(
+                (p for p in range(prog.num_players) if hands[p] >> contract.called_card & 1), -1
+            )
+            world.contract = contract._replace(partner=holder)
+        if world.phase.name == "exchange" and isinstance(world.step, int) and rew.given:
+            world.step = rew.given
+        if isinstance(world.step, PlayData) and prog.penalize:
+            world.step = world.step._replace(reneges=_reneges(world))
+        world.standing = public.standing._replace(seed=rng.getrandbits(64))
+        return world
+
+    def _offers_prefix(
+        self, dealt: list[tuple[int, ...]], world: State, rng: random.Random
+    ) -> tuple[list[tuple[int | None, int]], dict[int, Note], list[int]] | None:
+        """The world's misdeal offers (RULES.md §1.13): every seat whose dealt hand
+        qualifies is asked in turn, and passes unseen by the others unless this seat
+        saw it (its own offer, a claim). Returns the log so far, its notes, and the
+        world positions of the observation's actions it holds; while the offers are
+        not over, the world is set to the seat deciding. None: this deal does not
+        fit what the seat saw."""
+        offers = self.offers
+        obs = self.obs
+        log: list[tuple[int | None, int]] = []
+        notes: dict[int, Note] = {}
+        where: list[int] = []
+        if offers is None:
+            return log, notes, where
+        prog = self.u.prog
+        claimants = tuple(
+            p for p in world.from_eldest() if offers.qualifies(prog, prog.cards, mask_of(dealt[p]))
+        )
+        me = obs.seat
+        seen = obs.actions
+        deciding = -1  # the world's claimant still to answer (offers not over)
+        if obs.phase == "claims":
+            deciding = claimants.index(me) if me in claimants else -2
+        elif obs.phase == "deal":  # someone else is answering an offer
+            asked_me = any(who == me and act == A.PASS for who, act, _ in seen)
+            others = [
+                k
+                for k, c in enumerate(claimants)
+                if c != me and (me not in claimants or (k > claimants.index(me)) == asked_me)
+            ]
+            # one of them, each state as likely as any other
+            if not others or rng.randrange(prog.num_players) >= len(others):
+                return None
+            deciding = rng.choice(others)
+        if deciding == -2:
+            return None
+        for k, c in enumerate(claimants):
+            if k == deciding:
+                world.step = Offers(claimants, k)
+                world.to_move = c
+                break
+            j = len(where)
+            if j < len(seen) and seen[j][0] == c and seen[j][1] == A.CLAIM_MISDEAL:
+                where.append(len(log))
+                log.append((c, A.CLAIM_MISDEAL))  # a claim is public
+                continue
+            if c == me:
+                if not (j < len(seen) and seen[j][0] == c and seen[j][1] == A.PASS):
+                    return None
+                where.append(len(log))
+            notes[len(log)] = Note(1 << c)
+            log.append((c, A.PASS))
+        if deciding >= 0 and len(where) != len(seen):
+            return None
+        return log, notes, where
+
+    def _discard_pile(self, rew: Rewound, dealt: list[tuple[int, ...]]) -> tuple[int, ...]:
+        """The discard pile now: every batch in the order made (a forced drop in the
+        order its cards were dealt), less what was dealt out of it again."""
+        u = self.u
+        queue: list[int] = []
+        for pos, _event in enumerate(u.timeline):
+            batch = u.batches.get(pos)
+            if batch is not None:
+                cards = rew.batch_cards[pos]
+                if batch.automatic:
+                    cards = ordered_by(mask_of(cards), dealt[batch.seat])
+                queue += cards
+            elif pos in u.retaken:
+                del queue[: len(u.retaken[pos])]
+        return tuple(queue)
+
+
+def _reneges(world: State) -> tuple[int, ...]:
+    """The seats that reneged so far in the world (``renege_mode = penalize``): each
+    play checked against the hand the seat held when it played."""
+    phase = world.phase
+    assert isinstance(phase, TrickPlay)
+    tricks = [(t.seats, t.cards) for t in world.tricks]
+    if world._trick:
+        tricks.append((world.order, tuple(world._trick)))
+    from_pile = {A.card_of(a) for _, a in world._log if A.verb_of(a) is A.PILE_CARD_VERB}
+    hands = world._hands[:]
+    before: dict[int, int] = {}
+    for seats, cards in reversed(tricks):
+        for seat, card in reversed(list(zip(seats, cards, strict=False))):
+            if card not in from_pile:
+                hands[seat] |= 1 << card
+            before[card] = hands[seat]
+    out = []
+    for k, (seats, cards) in enumerate(tricks):
+        led = world.table.eff[cards[0]]
+        for seat, card in zip(seats[1:], cards[1:], strict=False):
+            if card not in from_pile and phase.renege(world, seat, before[card], led, card, k == 0):
+                out.append(seat)
+    return tuple(out)
+
+
+def _checked(world: State, obs: Observation) -> State | None:
+    """The world's hand played again from its deal: the world as the engine makes
+    it, if it gives the seat its observation (None otherwise)."""
+    assert world._dealt is not None
+    standing = world.standing
+    again = State.__new__(State)
+    again.prog = world.prog
+    again.standing = standing._replace(hand_no=standing.hand_no - 1, seed=None)
+    again._clear_hand()
     try:
-        world = _replay(obs, deal, concrete, orders, pending_claim, rng)
+        again.deal(world._dealt)
+        for k, (seat, action) in enumerate(world._log):
+            if seat is None:
+                again.time_is_up(in_hand=True)
+                continue
+            if again.to_move != seat:
+                return None
+            if A.verb_of(action) is A.PILE_CARD_VERB:
+                action = A.PLAY_PILE
+            note = world.notes.get(k)
+            again.apply(action, note.order if note is not None and note.order else None)
     except IllegalAction:
         return None
-    if world is None or world.observation(me) != obs:
+    if again.observation(obs.seat) != obs:
         return None
-    return world
-
-
-def _replay(
-    obs: Observation,
-    deal: Deal,
-    concrete: dict[int, int],
-    orders: dict[int, list[int]],
-    pending_claim: int | None,
-    rng: random.Random,
-) -> State | None:
-    me = obs.seat
-    world = State(obs.rules)
-    world.scores = list(obs.scores)
-    world.results = obs.previous
-    world.hand_no = obs.hand_no - 1
-    world.dealer = obs.dealer
-    world.start_dealer = obs.dealer
-    world.seed = rng.getrandbits(64)
-    world.time_up = obs.time_up and not any(who is None for who, _, _ in obs.actions)
-    world.deal(deal)
-
-    def skip_offers(stop_at: int | None) -> None:
-        """Answer ``pass`` to the offers this seat cannot see (all but its own)."""
-        while world.phase_name == "claims" and world.to_move not in (me, stop_at):
-            world.apply(A.PASS)
-
-    for idx, (who, act, text) in enumerate(obs.actions):
-        if who is None:
-            world.time_is_up()
-            continue
-        # others' declined offers are invisible; a claim is public
-        skip_offers(who if act == A.CLAIM_MISDEAL else None)
-        order = None
-        if act is None:
-            act = concrete[idx]
-            order = orders.get(idx)
-        elif A.PILE_CARD <= act < A.PILE_CARD + 64:
-            act = A.PLAY_PILE
-        elif act >= A.DISCARD:
-            order = written_order(obs.rules.deck, act, text)
-        if world.to_move != who:
-            return None
-        world.apply(act, order)
-    if pending_claim is not None:
-        skip_offers(pending_claim)
-        if world.phase_name != "claims" or world.to_move != pending_claim:
-            return None
-    else:
-        skip_offers(None)
-    return world
+    again.standing = again.standing._replace(seed=standing.seed)
+    return again

@@ -6,9 +6,11 @@ only compares positions on it and reads each bid's undertaking.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+
+from .pitch_points import points_per_hand
+from .settings import Settings
 
 
 @dataclass(frozen=True)
@@ -26,11 +28,11 @@ class Bid:
     kind: str = "plain"
 
 
-def bid_euchre_ladder(options: Mapping[str, Any]) -> tuple[Bid, ...]:
+def bid_euchre_ladder(s: Settings) -> tuple[Bid, ...]:
     """3 … (all − 1), [all], all-with-help, moon (RULES.md §2B)."""
-    total = int(options["hand_size"])
-    bids = [Bid(str(v), v) for v in range(int(options["be_min_bid"]), total)]
-    if options["be_plain_six_allowed"]:
+    total = s.hand_size
+    bids = [Bid(str(v), v) for v in range(s.be_min_bid, total)]
+    if s.be_plain_six_allowed:
         bids.append(Bid(str(total), total))
     help_label = "twelve-help" if total == 12 else "six-help"
     bids.append(Bid(help_label, total, "help"))
@@ -38,23 +40,18 @@ def bid_euchre_ladder(options: Mapping[str, Any]) -> tuple[Bid, ...]:
     return tuple(bids)
 
 
-def pitch_ladder(options: Mapping[str, Any]) -> tuple[Bid, ...]:
+def pitch_ladder(s: Settings) -> tuple[Bid, ...]:
     """min_bid … max_bid, then the special bids (RULES.md §3, §4.4).
 
     With ``FIVE`` the bid of 5 is the five-bid (every trick and the Jack). Without a
     ``max_bid`` and with a moon, the numbers stop one below the hand's points.
     """
-    from .pitch_points import points_per_hand
-
-    specials = set(options["special_bids"])
-    top = options["max_bid"]
-    total = points_per_hand(options)
-    if top is None:
-        top = total - 1 if "MOON" in specials else total
+    specials = set(s.special_bids)
+    total = points_per_hand(s)
     bids = []
-    for v in range(int(options["min_bid"]), int(top) + 1):
+    for v in range(s.min_bid, top_number(s) + 1):
         bids.append(Bid(str(v), v, "five" if v == 5 and "FIVE" in specials else "plain"))
-    tricks = int(options["hand_size"])
+    tricks = s.hand_size
     if "SMUDGE" in specials:
         bids.append(Bid("smudge", tricks, "smudge"))
     if "BLIND_SMUDGE" in specials:
@@ -64,8 +61,22 @@ def pitch_ladder(options: Mapping[str, Any]) -> tuple[Bid, ...]:
     return tuple(bids)
 
 
-LADDERS: dict[str, Callable[[Mapping[str, Any]], tuple[Bid, ...]]] = {
-    "none": lambda options: (),
+def top_number(s: Settings) -> int:
+    """The highest number a Pitch auction offers: ``max_bid``, else the points of a
+    hand (one less with a moon, which bids them all)."""
+    if s.max_bid is not None:
+        return s.max_bid
+    total = points_per_hand(s)
+    return total - 1 if "MOON" in s.special_bids else total
+
+
+def no_ladder(s: Settings) -> tuple[Bid, ...]:
+    """Euchre: no auction."""
+    return ()
+
+
+LADDERS: dict[str, Callable[[Settings], tuple[Bid, ...]]] = {
+    "none": no_ladder,
     "bid_euchre": bid_euchre_ladder,
     "pitch": pitch_ladder,
 }

@@ -2,22 +2,25 @@
 
 A :class:`Variant` is data: an id, a parent, and the option values it sets on the
 common model (RULES.md §1). :func:`make_rules` merges the parent chain with a
-player's house rules and checks the result, giving a frozen :class:`Rules` that the
-engine reads. Nothing here knows how a game is played; it only says *which* rules.
+player's house rules and checks the result, giving a frozen :class:`Rules` whose
+typed :class:`~followsuit.rules.settings.Settings` the engine reads. Nothing here
+knows how a game is played; it only says *which* rules.
 """
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
 from ..cards import Deck, find_deck
-from .bids import LADDERS, Bid
-from .options import OPTIONS, OptionError
+from .bids import LADDERS, Bid, top_number
+from .options import OPTIONS, OptionError, user_options
+from .pitch_points import points_per_hand
+from .settings import Settings
 
 
 @dataclass(frozen=True)
@@ -54,27 +57,29 @@ STRUCTURAL = frozenset({"num_players", "partnership", "deck", "hand_size"})
 class Rules:
     """Everything the engine needs to know about one game's rules.
 
-    ``values`` holds every option of the catalogue; ``overrides`` the ones the
-    player changed from the variant (what a record's ``options`` holds).
+    ``settings`` holds the value of every option; ``overrides`` the ones the player
+    changed from the variant (what a record's ``options`` holds).
     """
 
     variant: Variant
-    values: Mapping[str, Any]
+    settings: Settings
     overrides: Mapping[str, Any]
     lineage: tuple[Variant, ...]
-
-    def __getitem__(self, name: str) -> Any:
-        return self.values[name]
 
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Rules)
             and self.variant.id == other.variant.id
-            and self.values == other.values
+            and self.settings == other.settings
         )
 
     def __hash__(self) -> int:
-        return hash((self.variant.id, tuple(sorted(self.overrides.items(), key=str))))
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        """Rules key the compiled programs and deal layouts: hash them once."""
+        return hash((self.variant.id, self.settings))
 
     @property
     def id(self) -> str:
@@ -82,21 +87,21 @@ class Rules:
 
     @property
     def family(self) -> str:
-        return str(self.values["family"])
+        return self.settings.family
 
     @property
     def num_players(self) -> int:
-        return int(self.values["num_players"])
+        return self.settings.num_players
 
     @cached_property
     def deck(self) -> Deck:
-        return find_deck(self.values["deck"])
+        return find_deck(self.settings.deck)
 
     @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The scoring units, each a tuple of seats, ordered by their lowest seat."""
         n = self.num_players
-        if self.values["partnership"] == "pairs_opposite":
+        if self.settings.partnership == "pairs_opposite":
             half = n // 2
             return tuple((i, i + half) for i in range(half))
         return tuple((i,) for i in range(n))
@@ -121,19 +126,26 @@ class Rules:
     @cached_property
     def packets(self) -> tuple[tuple[int, ...], ...]:
         """Deal rounds, each a packet size per seat in deal order (eldest first)."""
-        given = self.values["deal_packets"]
-        if given is not None:
-            return tuple(tuple(r) for r in given)
-        n, size = self.num_players, self.values["hand_size"]
-        return default_packets(n, size)
+        return packets_of(self.settings)
 
     @cached_property
     def bids(self) -> tuple[Bid, ...]:
         """The auction's bid ladder, lowest first (empty without an auction)."""
-        return LADDERS[self.values["bid_ladder"]](self.values)
+        return LADDERS[self.settings.bid_ladder](self.settings)
+
+    def value(self, name: str) -> Any:
+        """An option's value by name (for the edges that list options by name)."""
+        return getattr(self.settings, name)
 
     def describe(self, name: str) -> str:
-        return OPTIONS[name].format(self.values[name])
+        return OPTIONS[name].format(self.value(name))
+
+
+def packets_of(settings: Settings) -> tuple[tuple[int, ...], ...]:
+    """The deal rounds: the variant's ``deal_packets``, or the default for its size."""
+    if settings.deal_packets is not None:
+        return settings.deal_packets
+    return default_packets(settings.num_players, settings.hand_size)
 
 
 def default_packets(n: int, size: int) -> tuple[tuple[int, ...], ...]:
@@ -173,12 +185,9 @@ def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None
             by_players.setdefault(count, {}).update(extra)
     family = values["family"]
 
-    clean: dict[str, Any] = {}
-    for name, raw in (overrides or {}).items():
-        opt = OPTIONS.get(name)
-        if opt is None or not opt.user or family not in opt.families:
-            raise OptionError(_unknown_message(name, family, variant.id), name)
-        value = opt.coerce(raw)
+    clean = coerce_overrides(overrides or {}, family, variant.id)
+    for name, value in clean.items():
+        opt = OPTIONS[name]
         if name in fixed and value != values[name]:
             raise OptionError(
                 f"option {name}: {variant.id} is played with {opt.format(values[name])}; "
@@ -192,7 +201,6 @@ def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None
                 f"allowed values: {allowed_text}",
                 name,
             )
-        clean[name] = value
     values.update(clean)
     for name, value in by_players.get(values["num_players"], {}).items():
         if name not in clean:
@@ -204,68 +212,86 @@ def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None
                 values[target] = mapping[values[source]]
         else:
             values[target] = values[source]
-    for derive in DERIVED:
-        derive(values, clean)
     if values["target_score"] is None and values["timed_also_target"]:
         # "target_score then defaults to the parent's" (RULES.md euchre/timed)
         inherited = [v.settings["target_score"] for v in lineage if v.settings.get("target_score")]
         values["target_score"] = inherited[-1] if inherited else 10
-
-    rules = Rules(variant, MappingProxyType(values), MappingProxyType(clean), lineage)
+    settings = Settings(**{name: OPTIONS[name].coerce(value) for name, value in values.items()})
+    for derive in DERIVED:
+        settings = derive(settings, clean)
+    rules = Rules(variant, settings, MappingProxyType(clean), lineage)
     _check(rules)
     return rules
 
 
-def _razzle_sizes(values: dict[str, Any], clean: Mapping[str, Any]) -> None:
+def coerce_overrides(overrides: Any, family: str, variant_id: str) -> dict[str, Any]:
+    """Each house rule checked and converted by its option (an unknown name, or one
+    another family's, is refused with a close match when there is one)."""
+    if not isinstance(overrides, Mapping):
+        raise OptionError(f"options must be a mapping of names to values, not {_kind(overrides)}")
+    clean: dict[str, Any] = {}
+    for name, raw in overrides.items():
+        if not isinstance(name, str):
+            raise OptionError(f"option names are text, not {_kind(name)}")
+        opt = OPTIONS.get(name)
+        if opt is None or not opt.user or family not in opt.families:
+            raise OptionError(_unknown_message(name, family, variant_id), name)
+        clean[name] = opt.coerce(raw)
+    return clean
+
+
+def _kind(value: Any) -> str:
+    return type(value).__name__
+
+
+def _razzle_sizes(s: Settings, clean: Mapping[str, Any]) -> Settings:
     """Razzle-Dazzle: cards each and kitty by the number of players."""
-    if not values["kitty_size"] and values["exchange"] != "razzle":
-        return
-    table = {row[0]: (row[1], row[2]) for row in values["razzle_hand_size"]}
-    n = values["num_players"]
+    if not s.kitty_size and s.exchange != "razzle":
+        return s
+    table = {row[0]: row[1:] for row in s.razzle_hand_size if len(row) == 3}
+    n = s.num_players
     if n not in table:
         blame = "razzle_hand_size" if "razzle_hand_size" in clean else "num_players"
         raise OptionError(
             f"option razzle_hand_size: no hand and kitty size for {n} players", option=blame
         )
     hand, kitty = table[n]
-    values["hand_size"], values["kitty_size"] = hand, kitty
+    packets = s.deal_packets
     if "deal_packets" not in clean:
         rounds = {9: (3, 3, 3), 8: (3, 3, 2), 7: (3, 2, 2)}.get(hand)
-        values["deal_packets"] = tuple((p,) * n for p in rounds) if rounds else None
+        packets = tuple((p,) * n for p in rounds) if rounds else None
+    return replace(s, hand_size=hand, kitty_size=kitty, deal_packets=packets)
 
 
-def _ten_point_targets(values: dict[str, Any], clean: Mapping[str, Any]) -> None:
+def _ten_point_targets(s: Settings, clean: Mapping[str, Any]) -> Settings:
     """10/11/13-point Pitch: the target is the hand's points × players + 1, and a
     moon is worth the target, unless set (RULES.md pitch/oklahoma-10-point)."""
-    if values["family"] != "pitch":
-        return
-    if values["target_formula"] and "target_score" not in clean:
-        from .pitch_points import points_per_hand
-
-        values["target_score"] = points_per_hand(values) * values["num_players"] + 1
+    if s.family != "pitch" or not s.target_formula or "target_score" in clean:
+        return s
+    return replace(s, target_score=points_per_hand(s) * s.num_players + 1)
 
 
-def _oklahoma_hand(values: dict[str, Any], clean: Mapping[str, Any]) -> None:
+def _oklahoma_hand(s: Settings, clean: Mapping[str, Any]) -> Settings:
     """10-point fill: ``oklahoma_deal`` chosen at the table sets the cards dealt
     (six, or nine for the nine-card forms)."""
-    if "oklahoma_deal" in clean and values["exchange"] == "fill":
-        values["hand_size"] = 6 if values["oklahoma_deal"] == "six" else 9
+    if "oklahoma_deal" in clean and s.exchange == "fill":
+        return replace(s, hand_size=6 if s.oklahoma_deal == "six" else 9)
+    return s
 
 
-def _named_for_exchange(values: dict[str, Any], clean: Mapping[str, Any]) -> None:
+def _named_for_exchange(s: Settings, clean: Mapping[str, Any]) -> Settings:
     """Pitch with discards after the auction (discard_draw set at the table): the
     maker names trump first, as pitch/discard-draw does (RULES.md §3)."""
-    exchanges = values["exchange"] != "none" or values["discard_draw"]
-    if values["family"] == "pitch" and exchanges and "trump_declaration" not in clean:
-        values["trump_declaration"] = "named"
+    exchanges = s.exchange != "none" or s.discard_draw
+    if s.family == "pitch" and exchanges and "trump_declaration" not in clean:
+        return replace(s, trump_declaration="named")
+    return s
 
 
 DERIVED = (_razzle_sizes, _oklahoma_hand, _named_for_exchange, _ten_point_targets)
 
 
 def _unknown_message(name: str, family: str, variant_id: str) -> str:
-    from .options import user_options
-
     known = [o.name for o in user_options(family)]
     close = difflib.get_close_matches(name, known, n=1)
     hint = f"; did you mean {close[0]}?" if close else ""
@@ -274,17 +300,17 @@ def _unknown_message(name: str, family: str, variant_id: str) -> str:
 
 def _check(rules: Rules) -> None:
     """Cross-checks between options that each look fine alone."""
-    v = rules.values
+    s = rules.settings
     n = rules.num_players
-    if v["partnership"] == "pairs_opposite" and n % 2:
+    if s.partnership == "pairs_opposite" and n % 2:
         raise OptionError(
             f"option partnership: pairs_opposite needs an even number of players, not {n}",
             option="partnership",
         )
     packets = rules.packets
-    if v["piles"] and len(packets) != v["piles"]:
+    if s.piles and len(packets) != s.piles:
         raise OptionError(
-            f"option deal_packets: a pile card follows each round; {v['piles']} rounds needed",
+            f"option deal_packets: a pile card follows each round; {s.piles} rounds needed",
             option="deal_packets",
         )
     if any(len(r) != n for r in packets):
@@ -294,19 +320,19 @@ def _check(rules: Rules) -> None:
         )
     for seat in range(n):
         total = sum(r[seat] for r in packets)
-        if total != v["hand_size"]:
+        if total != s.hand_size:
             raise OptionError(
                 f"option deal_packets: seat {seat} would get {total} cards, "
-                f"not the hand size {v['hand_size']}",
+                f"not the hand size {s.hand_size}",
                 option="deal_packets",
             )
     needed = (
-        n * (v["hand_size"] + v["piles"])
-        + (1 if v["upcard"] else 0)
-        + (1 if v["dealer_extra_card"] else 0)
-        + v["kitty_size"]
+        n * (s.hand_size + s.piles)
+        + (1 if s.upcard else 0)
+        + (1 if s.dealer_extra_card else 0)
+        + s.kitty_size
     )
-    if needed > len(rules.deck) and v["dealer_extra_card"] and needed - 1 <= len(rules.deck):
+    if needed > len(rules.deck) and s.dealer_extra_card and needed - 1 <= len(rules.deck):
         raise OptionError(
             f"option dealer_extra_card: the dealer's extra card would be card {needed}; "
             f"the {rules.deck.name} deck has {len(rules.deck)}",
@@ -314,11 +340,11 @@ def _check(rules: Rules) -> None:
         )
     if needed > len(rules.deck):
         raise OptionError(
-            f"option num_players: {n} hands of {v['hand_size']} need {needed} cards; "
+            f"option num_players: {n} hands of {s.hand_size} need {needed} cards; "
             f"the {rules.deck.name} deck has {len(rules.deck)}",
             option="num_players",
         )
-    if v["euchre_alone_timing"] == "after_exchange" and v["british_dealer_partner_must_go_alone"]:
+    if s.euchre_alone_timing == "after_exchange" and s.british_dealer_partner_must_go_alone:
         # going alone is decided after the exchange, so "the dealer's partner
         # orders up only by going alone" cannot be kept (RULES.md §4.2)
         blame = (
@@ -332,14 +358,51 @@ def _check(rules: Rules) -> None:
             "only by going alone); set british_dealer_partner_must_go_alone=false to use it",
             option=blame,
         )
-    exchanges = v["exchange"] != "none" or v["discard_draw"]
-    if v["family"] == "pitch" and v["trump_declaration"] == "pitched" and exchanges:
+    exchanges = s.exchange != "none" or s.discard_draw
+    if s.family == "pitch" and s.trump_declaration == "pitched" and exchanges:
         raise OptionError(
             f"option trump_declaration: {rules.variant.id} exchanges cards once trump "
             "is known, so trump is named (allowed: named)",
             option="trump_declaration",
         )
-    if v["target_score"] is None and v["game_end_policy"] != "timed":
+    if s.target_score is None and s.game_end_policy != "timed":
         raise OptionError(
             "option target_score: null is only allowed in a timed game", option="target_score"
+        )
+    _check_bids(rules)
+
+
+def _check_bids(rules: Rules) -> None:
+    """The bid numbers stay within what a hand can make: the lowest bid at most the
+    highest, the highest at most the hand's points (tricks in Bid Euchre), a stuck
+    dealer's lowest bid on the ladder (RULES.md §1.10)."""
+    s = rules.settings
+    if s.calling != "auction":
+        return
+    if s.family == "pitch":
+        total = points_per_hand(s)
+        # the five-bid's 5 may stand above the hand's points (RULES.md §4.4), also
+        # as a plain 5 where a table drops the special bid
+        limit = max(total, 5)
+        if s.max_bid is not None and s.max_bid > limit:
+            raise OptionError(
+                f"option max_bid: {s.max_bid} is more than the {total} points of a hand",
+                option="max_bid",
+            )
+        low = s.min_bid
+    else:
+        low = s.be_min_bid
+    numbers = [b.value for b in rules.bids if b.kind in ("plain", "five")]
+    top = top_number(s) if s.family == "pitch" else max(numbers, default=low)
+    if not numbers:
+        blame = "max_bid" if "max_bid" in rules.overrides else "min_bid"
+        raise OptionError(
+            f"option {blame}: no number can be bid (the lowest bid {low} is above the "
+            f"highest, {top})",
+            option=blame,
+        )
+    if s.stuck_bid is not None and not low <= s.stuck_bid <= top:
+        raise OptionError(
+            f"option stuck_bid: {s.stuck_bid} is not a bid here (bids {low} to {top})",
+            option="stuck_bid",
         )

@@ -7,10 +7,10 @@ first-played rule). Cards not in the order keep their printed suit and natural r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from ..cards import Deck, Suit
+from .settings import Settings
 
 Slots = list[tuple[int, ...]]
 
@@ -22,7 +22,7 @@ def _slot(deck: Deck, *codes: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-def euchre_order(deck: Deck, trump: int, options: Mapping[str, Any]) -> Slots:
+def euchre_order(deck: Deck, trump: int, s: Settings) -> Slots:
     """(JK) · right bower · left bower · A K Q T 9 (RULES.md §2A)."""
     t = Suit(trump)
     same = t.same_colour.char
@@ -31,7 +31,7 @@ def euchre_order(deck: Deck, trump: int, options: Mapping[str, Any]) -> Slots:
     return [s for s in slots if s]
 
 
-def pitch_order(deck: Deck, trump: int, options: Mapping[str, Any]) -> Slots:
+def pitch_order(deck: Deck, trump: int, s: Settings) -> Slots:
     """A K Q J T … 2, with the variant's additions (RULES.md §1.5): the off-ace
     after the ace (Missouri), the jick after the jack, the jokers below the jack and
     jick (or lowest of all), the off-trey between the 3 and the 2 (13-point)."""
@@ -39,27 +39,27 @@ def pitch_order(deck: Deck, trump: int, options: Mapping[str, Any]) -> Slots:
     same = t.same_colour.char
     slots: list[tuple[int, ...]] = []
     jokers = [c for c in ("BJ", "LJ", "JK") if c in deck.by_code]
-    if options["joker_order"] == "first_played":
+    if s.joker_order == "first_played":
         joker_slots = [_slot(deck, *jokers)]
     else:
         joker_slots = [_slot(deck, c) for c in jokers]
     for rank in "AKQJT98765432":
         slots.append(_slot(deck, rank + t.char))
-        if rank == "A" and options["off_ace"]:
+        if rank == "A" and s.off_ace:
             slots.append(_slot(deck, "A" + same))
         if rank == "J":
-            if options["jick_is_trump"]:
+            if s.jick_is_trump:
                 slots.append(_slot(deck, "J" + same))
-            if options["joker_rank"] == "below_jack_or_jick":
+            if s.joker_rank == "below_jack_or_jick":
                 slots += joker_slots
-        if rank == "3" and options["off_trey"]:
+        if rank == "3" and s.off_trey:
             slots.append(_slot(deck, "3" + same))
-    if options["joker_rank"] == "lowest_trump":
+    if s.joker_rank == "lowest_trump":
         slots += joker_slots
     return [s for s in slots if s]
 
 
-TRUMP_ORDERS: dict[str, Callable[[Deck, int, Mapping[str, Any]], Slots]] = {
+TRUMP_ORDERS: dict[str, Callable[[Deck, int, Settings], Slots]] = {
     "euchre": euchre_order,
     "pitch": pitch_order,
 }

@@ -3,7 +3,7 @@
 >>> find_variant("euchre").id
 'euchre/american'
 >>> rules = load_rules("euchre/american", {"stick_the_dealer": True})
->>> rules["stick_the_dealer"], rules["target_score"]
+>>> rules.settings.stick_the_dealer, rules.settings.target_score
 (True, 10)
 """
 
@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import bid_euchre, euchre, pitch
-from .model import Rules, Variant, make_rules
+from .model import Rules, Variant, coerce_overrides, make_rules
 
 _VARIANTS: dict[str, Variant] = {}
 _ALIASES: dict[str, str] = {}
@@ -41,6 +41,11 @@ class UnknownVariant(ValueError):
 
 def find_variant(name: str) -> Variant:
     """The variant with this id or alias (case-insensitive)."""
+    if not isinstance(name, str):
+        raise UnknownVariant(
+            f"a variant is named by its id, not {type(name).__name__} "
+            "(`followsuit rules` lists them)"
+        )
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     try:
@@ -67,26 +72,19 @@ def lineage(variant: Variant) -> tuple[Variant, ...]:
 
 
 def load_rules(name: str, options: Mapping[str, Any] | None = None) -> Rules:
-    """The resolved rules of a variant with house-rule ``options`` applied."""
+    """The resolved rules of a variant with house-rule ``options`` applied.
+
+    Each option is checked by its own type first, so the answer never depends on
+    what was loaded before (``1`` is refused for a true/false option even after
+    ``True`` was accepted).
+    """
     variant = find_variant(name)
-    key = tuple(sorted((options or {}).items(), key=lambda kv: kv[0]))
-    try:
-        return _cached_rules(variant.id, _freeze(key))
-    except TypeError:  # an unhashable value: resolve without the cache
-        return make_rules(lineage(variant), options)
+    chain = lineage(variant)
+    family = next(v.settings["family"] for v in reversed(chain) if "family" in v.settings)
+    clean = coerce_overrides({} if options is None else options, family, variant.id)
+    return _cached_rules(variant.id, tuple(sorted(clean.items())))
 
 
 @lru_cache(maxsize=256)
 def _cached_rules(variant_id: str, items: tuple[tuple[str, Any], ...]) -> Rules:
     return make_rules(lineage(_VARIANTS[variant_id]), dict(items))
-
-
-def _freeze(items: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
-    def freeze(v: Any) -> Any:
-        if isinstance(v, list):
-            return tuple(freeze(x) for x in v)
-        if isinstance(v, dict):
-            raise TypeError("unhashable")
-        return v
-
-    return tuple((k, freeze(v)) for k, v in items)

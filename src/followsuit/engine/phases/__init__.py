@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...rules import Rules
 from .auction import Auction, NameTrump
 from .base import Phase
@@ -20,7 +22,7 @@ from .pitch_fills import (
     RazzleDiscards,
     TakeKitty,
 )
-from .play import TrickPlay
+from .play import MUST_FOLLOW, MUST_FOLLOW_RECORDED, PITCH
 
 EUCHRE_CALLING = EuchreCalling()
 DEALER_PICKUP = DealerPickup()
@@ -33,10 +35,9 @@ EXTRA_DISCARD_AFTER = DealerExtraDiscard("after_trump")
 AUCTION = Auction()
 NAME_TRUMP = NameTrump()
 HELP_EXCHANGE = HelpExchange()
-TRICK_PLAY = TrickPlay()
 
 #: Pitch's exchanges after trump is known, by the variant's ``exchange`` name.
-PITCH_EXCHANGES: dict[str, tuple[Phase, ...]] = {
+PITCH_EXCHANGES: dict[str, tuple[Phase[Any], ...]] = {
     "none": (),
     "new_yorker": (NewYorkerDraw(),),
     "nines_fives": (NinesFives(),),
@@ -50,38 +51,48 @@ CALL_PARTNER = CallPartner()
 MOON_DECLARATION = MoonDeclaration()
 
 
-def pipeline_for(rules: Rules) -> tuple[Phase, ...]:
+def pipeline_for(rules: Rules) -> tuple[Phase[Any], ...]:
     """The phases of one hand of this variant, in order (inactive ones skip)."""
-    steps: list[Phase] = []
-    if rules["calling"] == "euchre_two_round":
+    s = rules.settings
+    steps: list[Phase[Any]] = []
+    if s.calling == "euchre_two_round":
         steps += [EUCHRE_CALLING, PARTNER_ALONE, DEALER_PICKUP, ALONE_AFTER_EXCHANGE]
-        if rules["defend_alone"]:
+        if s.defend_alone:
             steps.append(DEFEND_ALONE)
-        steps.append(TRICK_PLAY)
+        steps.append(_trick_play(rules))
         return tuple(steps)
     for kind, (option, _test) in CLAIMS.items():
-        if rules[option]:
+        if getattr(s, option):
             steps.append(OFFERS[kind])
-    if rules["dealer_extra_card"]:
+    if s.dealer_extra_card:
         steps.append(EXTRA_DISCARD_BEFORE)
     steps.append(AUCTION)
-    if rules["exchange"] == "razzle":
+    if s.exchange == "razzle":
         steps.append(TAKE_KITTY)
-    if rules["trump_declaration"] == "named":
+    if s.trump_declaration == "named":
         steps.append(NAME_TRUMP)
-    if rules["dealer_extra_card"]:
+    if s.dealer_extra_card:
         steps.append(EXTRA_DISCARD_AFTER)
     if any(b.kind == "help" for b in rules.bids):
         steps.append(HELP_EXCHANGE)
-    if rules["discard_draw"]:
+    if s.discard_draw:
         steps.append(DISCARD_DRAW)
-    steps += PITCH_EXCHANGES[rules["exchange"]]
-    if rules["call_partner"]:
+    steps += PITCH_EXCHANGES[s.exchange]
+    if s.call_partner:
         steps.append(CALL_PARTNER)
-    if rules["moon_rule"] == "declared":
+    if s.moon_rule == "declared":
         steps.append(MOON_DECLARATION)
-    steps.append(TRICK_PLAY)
+    steps.append(_trick_play(rules))
     return tuple(steps)
+
+
+def _trick_play(rules: Rules) -> Phase[Any]:
+    """The player of tricks, chosen once: Euchre's follow rule (with reneges
+    recorded at a real table, or not), or Pitch's."""
+    s = rules.settings
+    if s.follow != "must_follow":
+        return PITCH
+    return MUST_FOLLOW_RECORDED if s.renege_mode == "penalize" else MUST_FOLLOW
 
 
 __all__ = ["Phase", "pipeline_for"]

@@ -8,53 +8,52 @@ offer and its ``pass`` are known to that player alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from ...cards import bits
+from ...cards import Deck, bits
+from ...rules.settings import Settings
 from .. import actions as A
-from ..state import ALL_SEATS
-from .base import Phase, from_eldest
+from ..types import ALL_SEATS, MoveKind
+from .base import Phase
 
 if TYPE_CHECKING:
     from ..state import State
 
+Qualifies = Callable[[Settings, Deck, int], bool]
+"""Whether a hand (a card mask) qualifies for a claim under these rules."""
 
-def ace_no_face(s: State, seat: int) -> bool:
+
+def ace_no_face(s: Settings, deck: Deck, hand: int) -> bool:
     """At least one (or exactly one) ace and no J, Q, K (nor the joker, by option)."""
-    r = s.rules
-    deck = r.deck
     aces = faces = 0
-    for c in bits(s.hands[seat]):
+    for c in bits(hand):
         rank = deck.rank[c]
         if rank == 14:
             aces += 1
-        elif rank in (11, 12, 13) or (rank == 0 and r["ace_no_face_joker_is_face"]):
+        elif rank in (11, 12, 13) or (rank == 0 and s.ace_no_face_joker_is_face):
             faces += 1
     if faces:
         return False
-    return aces == 1 if r["ace_no_face_rule"] == "exactly_one_ace" else aces >= 1
+    return aces == 1 if s.ace_no_face_rule == "exactly_one_ace" else aces >= 1
 
 
-def throw_in(s: State, seat: int) -> bool:
+def throw_in(s: Settings, deck: Deck, hand: int) -> bool:
     """Two-player Pitch: a hand whose highest card is a ten or lower."""
-    deck = s.rules.deck
-    return all(deck.rank[c] and deck.rank[c] <= 10 for c in bits(s.hands[seat]))
+    return all(deck.rank[c] and deck.rank[c] <= 10 for c in bits(hand))
 
 
-def junk_hand(s: State, seat: int) -> bool:
+def junk_hand(s: Settings, deck: Deck, hand: int) -> bool:
     """New Yorker: six cards all of rank 3 to 9 (no 2, no ten or higher)."""
-    deck = s.rules.deck
-    return all(3 <= deck.rank[c] <= 9 for c in bits(s.hands[seat]))
+    return all(3 <= deck.rank[c] <= 9 for c in bits(hand))
 
 
-def four_to_nine(s: State, seat: int) -> bool:
+def four_to_nine(s: Settings, deck: Deck, hand: int) -> bool:
     """Nine-card select: no point card and no face card: only 4s to 9s, no joker."""
-    deck = s.rules.deck
-    return all(4 <= deck.rank[c] <= 9 for c in bits(s.hands[seat]))
+    return all(4 <= deck.rank[c] <= 9 for c in bits(hand))
 
 
 #: The named qualifying tests, and the option that turns each on.
-CLAIMS: dict[str, tuple[str, Callable[[State, int], bool]]] = {
+CLAIMS: dict[str, tuple[str, Qualifies]] = {
     "ace_no_face": ("ace_no_face", ace_no_face),
     "throw_in": ("two_player_throw_in", throw_in),
     "junk_hand": ("new_yorker_junk_hand", junk_hand),
@@ -62,7 +61,22 @@ CLAIMS: dict[str, tuple[str, Callable[[State, int], bool]]] = {
 }
 
 
-class MisdealOffers(Phase):
+def claim_tests(s: Settings) -> tuple[Qualifies, ...]:
+    """The claims these rules allow."""
+    return tuple(test for option, test in CLAIMS.values() if getattr(s, option))
+
+
+class Offers(NamedTuple):
+    """The seats whose hands qualify, in asking order, and how many were asked."""
+
+    claimants: tuple[int, ...]
+    asked: int = 0
+
+
+CLAIM_OR_PASS = (A.CLAIM_MISDEAL, A.PASS)
+
+
+class MisdealOffers(Phase[Offers]):
     name = "claims"
 
     def __init__(self, kind: str):
@@ -70,18 +84,19 @@ class MisdealOffers(Phase):
         self.option, self.qualifies = CLAIMS[kind]
 
     def active(self, s: State) -> bool:
-        return bool(s.rules[self.option]) and bool(self._claimants(s))
+        return bool(getattr(s.prog, self.option)) and bool(self.claimants(s))
 
-    def _claimants(self, s: State) -> tuple[int, ...]:
-        return tuple(p for p in from_eldest(s) if self.qualifies(s, p))
+    def claimants(self, s: State) -> tuple[int, ...]:
+        prog = s.prog
+        return tuple(p for p in s.from_eldest() if self.qualifies(prog, prog.cards, s._hands[p]))
 
     def enter(self, s: State) -> None:
-        s.queue = self._claimants(s)
-        s.asked = 0
-        s.to_move = s.queue[0]
+        offers = Offers(self.claimants(s))
+        s.step = offers
+        s.to_move = offers.claimants[0]
 
-    def legal(self, s: State) -> list[int]:
-        return [A.CLAIM_MISDEAL, A.PASS]
+    def legal(self, s: State) -> tuple[int, ...]:
+        return CLAIM_OR_PASS
 
     def apply(self, s: State, action: int) -> None:
         seat = s.to_move
@@ -89,20 +104,22 @@ class MisdealOffers(Phase):
         if action == A.CLAIM_MISDEAL and self.kind == "junk_hand":
             # the junk hand is laid down face up; six new cards come from the stock
             s.record_action(seat, action)
-            dead = s.hands[seat]
-            s.dead |= dead
-            s.hands[seat] = 0
-            s.record_auto(seat, "dead", dead, ALL_SEATS)
+            dead = s._hands[seat]
+            s.piles = s.piles._replace(dead=s.piles.dead | dead)
+            s._hands[seat] = 0
+            s.record_move(seat, MoveKind.DEAD, dead, ALL_SEATS)
             s.draw(seat, dead.bit_count())
         elif action == A.CLAIM_MISDEAL:
             s.record_action(seat, action)
-            s.end_hand(None, redeal_same_dealer=s.rules["misdeal_dealer"] == "same")
+            s.end_hand(None, redeal_same_dealer=s.prog.misdeal_dealer == "same")
             return
         else:
             s.record_action(seat, action, visible_to=1 << seat)
-        s.asked += 1
-        if s.asked < len(s.queue):
-            s.to_move = s.queue[s.asked]
+        offers = self.data(s)
+        asked = offers.asked + 1
+        if asked < len(offers.claimants):
+            s.step = Offers(offers.claimants, asked)
+            s.to_move = offers.claimants[asked]
         else:
             s.advance()
 

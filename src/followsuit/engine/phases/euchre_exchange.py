@@ -3,11 +3,11 @@ the separate alone / defend-alone decisions some house rules ask for."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ...cards import bits
 from .. import actions as A
-from ..state import ALL_SEATS
+from ..types import ALL_SEATS, MoveKind
 from .base import Phase
 from .euchre_calling import make_alone
 
@@ -15,46 +15,50 @@ if TYPE_CHECKING:
     from ..state import State
 
 
-class DealerPickup(Phase):
+class DealerPickup(Phase[None]):
     """The dealer takes the ordered-up card and discards one, face down."""
 
     name = "discard"
 
     def active(self, s: State) -> bool:
-        return s.ordered_up and not s.out >> s.dealer & 1
+        return s.contract.ordered_up and not s.contract.out >> s.dealer & 1
 
     def enter(self, s: State) -> None:
-        s.hands[s.dealer] |= 1 << s.upcard
-        s.picked_up = True
-        s.record_auto(s.dealer, "take", 1 << s.upcard, ALL_SEATS)
+        up = 1 << s.upcard
+        s._hands[s.dealer] |= up
+        s.record_move(s.dealer, MoveKind.PICKUP, up, ALL_SEATS)
         s.to_move = s.dealer
 
-    def legal(self, s: State) -> list[int]:
-        hand = s.hands[s.dealer]
-        if not s.rules["dealer_may_discard_upcard"]:
+    def legal(self, s: State) -> tuple[int, ...]:
+        hand = s._hands[s.dealer]
+        if not s.prog.dealer_may_discard_upcard:
             hand &= ~(1 << s.upcard)
-        return [A.DISCARD | 1 << c for c in bits(hand)]
+        return tuple(A.discard(1 << c) for c in bits(hand))
 
     def apply(self, s: State, action: int) -> None:
-        s.hands[s.dealer] &= ~A.cards_of(action)
-        s.discard_pile.extend(s.ordered(A.cards_of(action)))
+        cards = A.cards_of(action)
+        s.discard_to_pile(s.dealer, cards, s.written(cards))
         s.record_action(s.dealer, action, visible_to=1 << s.dealer)
         s.advance()
 
     def explain(self, s: State, action: int) -> str:
-        if action >= A.DISCARD and action >> 64 == 1:
+        if A.is_discard(action):
             mask = A.cards_of(action)
-            codes = s.rules.deck.format_mask(mask)
+            codes = s.prog.cards.format_mask(mask)
             if mask & (mask - 1):
                 return "the dealer discards exactly one card"
-            if not mask & s.hands[s.dealer]:
+            if not mask & s._hands[s.dealer]:
                 return f"{codes} is not in the dealer's hand"
             if mask == 1 << s.upcard:
                 return f"the dealer may not discard the card just picked up ({codes})"
         return "the dealer must discard one card (discard C)"
 
 
-class AloneDecision(Phase):
+ALONE_OR_PARTNER = (A.ALONE, A.PARTNER)
+DEFEND_OR_PARTNER = (A.DEFEND_ALONE, A.PARTNER)
+
+
+class AloneDecision(Phase[None]):
     """``alone`` / ``partner`` as a step of its own.
 
     ``with_call`` timing: only the maker's partner is asked, when the house rule
@@ -64,25 +68,24 @@ class AloneDecision(Phase):
 
     name = "alone"
 
-    def __init__(self, timing: str):
+    def __init__(self, timing: Literal["with_call", "after_exchange"]):
         self.timing = timing
 
     def active(self, s: State) -> bool:
-        r = s.rules
-        if r["maker_always_alone"] or r["euchre_alone_timing"] != self.timing or s.alone >= 0:
+        prog = s.prog
+        if prog.maker_always_alone or prog.euchre_alone_timing != self.timing:
             return False
-        if self.timing == "with_call":
-            return bool(r["euchre_alone_allowed_for"] == "maker_or_partner")
-        return True
+        if s.contract.alone >= 0:
+            return False
+        return (
+            self.timing == "after_exchange" or prog.euchre_alone_allowed_for == "maker_or_partner"
+        )
 
     def enter(self, s: State) -> None:
-        if self.timing == "after_exchange":
-            s.to_move = s.maker
-        else:
-            s.to_move = s.partner_of(s.maker)
+        s.to_move = s.maker if self.timing == "after_exchange" else s.partner_of(s.maker)
 
-    def legal(self, s: State) -> list[int]:
-        return [A.ALONE, A.PARTNER]
+    def legal(self, s: State) -> tuple[int, ...]:
+        return ALONE_OR_PARTNER
 
     def apply(self, s: State, action: int) -> None:
         seat = s.to_move
@@ -96,7 +99,7 @@ class AloneDecision(Phase):
         if (
             seat == s.maker
             and partner is not None
-            and s.rules["euchre_alone_allowed_for"] == "maker_or_partner"
+            and s.prog.euchre_alone_allowed_for == "maker_or_partner"
         ):
             s.to_move = partner
             return
@@ -106,44 +109,55 @@ class AloneDecision(Phase):
         return "say alone or partner"
 
 
-class DefendAlone(Phase):
-    """Each defender in turn from the maker's left may defend alone."""
+class Asked(NamedTuple):
+    """The defenders in asking order, and how many have said ``partner``."""
+
+    defenders: tuple[int, ...]
+    passed: int = 0
+
+
+class DefendAlone(Phase[Asked]):
+    """Each defender in turn may defend alone (``defend_alone_order``: from the
+    maker's left, or from the dealer's left as OpenSpiel asks); the first
+    ``defend-alone`` ends the asking."""
 
     name = "defend-alone"
 
     def active(self, s: State) -> bool:
-        return bool(s.rules["defend_alone"])
-
-    def _defenders(self, s: State) -> list[int]:
-        """The defenders still in, in asking order (``defend_alone_order``): from
-        the maker's left, or from the dealer's left (OpenSpiel)."""
-        side = s.rules.side_of
-        start = s.dealer if s.rules["defend_alone_order"] == "dealer_left" else s.maker
-        seats = [(start + k) % s.n for k in range(1, s.n + 1)]
-        return [p for p in seats if side[p] != side[s.maker] and not s.out >> p & 1]
+        return s.prog.defend_alone
 
     def enter(self, s: State) -> None:
-        s.asked = 0
-        s.to_move = self._defenders(s)[0]
+        prog = s.prog
+        start = s.dealer if prog.defend_alone_order == "dealer_left" else s.maker
+        n = prog.num_players
+        side = prog.side_of
+        out = s.contract.out
+        defenders = tuple(
+            p
+            for p in ((start + k) % n for k in range(1, n + 1))
+            if side[p] != side[s.maker] and not out >> p & 1
+        )
+        s.step = Asked(defenders)
+        s.to_move = defenders[0]
 
-    def legal(self, s: State) -> list[int]:
-        return [A.DEFEND_ALONE, A.PARTNER]
+    def legal(self, s: State) -> tuple[int, ...]:
+        return DEFEND_OR_PARTNER
 
     def apply(self, s: State, action: int) -> None:
         seat = s.to_move
         assert seat is not None
         s.record_action(seat, action)
         if action == A.DEFEND_ALONE:
-            s.def_alone = seat
             partner = s.partner_of(seat)
-            if partner is not None:
-                s.out |= 1 << partner
+            out = s.contract.out | (1 << partner if partner is not None else 0)
+            s.contract = s.contract._replace(defender_alone=seat, out=out)
             s.advance()
             return
-        s.asked += 1
-        defenders = self._defenders(s)
-        if s.asked < len(defenders):
-            s.to_move = defenders[s.asked]
+        asked = self.data(s)
+        passed = asked.passed + 1
+        if passed < len(asked.defenders):
+            s.step = Asked(asked.defenders, passed)
+            s.to_move = asked.defenders[passed]
         else:
             s.advance()
 
