@@ -12,6 +12,7 @@ from rich.console import Console
 from ..bots import BOTS, make_bot
 from ..engine import State
 from ..rules import OptionError, UnknownVariant, load_rules
+from . import serve_cmd, verify_cmd
 from .play import TerminalGame, default_record_path
 from .replay_cmd import run_replay
 from .rules_cmd import list_variants, show_variant
@@ -127,6 +128,10 @@ def rules(
     except UnknownVariant as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
+
+
+serve_cmd.register(app)
+verify_cmd.register(app)
 
 
 def main() -> None:

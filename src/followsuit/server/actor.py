@@ -1,0 +1,421 @@
+"""One table, one actor: it takes commands in order and publishes numbered events.
+
+Every action (a person's, a bot's, the clock's ``time-up``) goes through
+:meth:`TableActor.act` under the table's lock, so actions are applied one at a
+time in the order they arrive. An action is checked by the engine on a copy of the
+state, written to the store, and only then taken as done and announced: the
+event's number ``n`` is the count of actions accepted so far (the state number a
+client must quote with its next action; an older number is refused as stale).
+
+Each message is built from its audience's own observation (:mod:`.views`). The
+actor also runs the seats: bots play when it is their turn (after the table's bot
+delay), a person who has left keeps the seat for a grace period and then a bot of
+the seat's level plays for them until they return, and a timed game's clock
+supplies ``time-up``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..bots import BOTS, make_bot
+from ..bots.base import Bot
+from ..engine import IllegalAction
+from ..rules import Rules
+from .fanout import Audience, Fanout
+from .livegame import Accepted, LiveGame
+from .store import Store, TableSpec
+from .views import seat_view
+
+MAX_CHAT_CHARS = 200
+CHAT_KEPT = 50
+PRESET_PHRASES = ("Good game!", "Nice play!", "Well played, partner.", "Oops!", "Thanks!")
+
+
+class ActionRefused(Exception):
+    """An action the table will not take; ``code`` names why for the page."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class SeatState:
+    """A seat's live condition (not stored: after a restart everyone is away until
+    they reconnect, and the grace period starts again)."""
+
+    connections: int = 0
+    away: bool = False
+    """A person who left and whose grace period ran out: a bot plays for them."""
+    grace_task: asyncio.Task[None] | None = None
+
+
+def hint_bot_name() -> str:
+    """The strongest bot there is, for the hint button."""
+    for name in ("expert", "hard", "medium", "rules"):
+        if name in BOTS:
+            return name
+    return next(iter(BOTS))
+
+
+class TableActor:
+    def __init__(
+        self,
+        spec: TableSpec,
+        rules: Rules,
+        game: LiveGame,
+        store: Store,
+        fanout: Fanout,
+        *,
+        clock_used_ms: int = 0,
+        now: Callable[[], float] = time.monotonic,
+    ):
+        self.spec = spec
+        self.id = spec.id
+        self.rules = rules
+        self.game = game
+        self.store = store
+        self.fanout = fanout
+        self.lock = asyncio.Lock()
+        self.seats = [SeatState() for _ in spec.seats]
+        self.bots: dict[int, Bot] = {}
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self._bot_task: asyncio.Task[None] | None = None
+        self._clock_task: asyncio.Task[None] | None = None
+        self._now = now
+        self._clock_used_ms = clock_used_ms
+        self._clock_started = now()
+        self._closed = False
+
+    # -- life cycle ---------------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin running the table: grace periods for absent people, the bots, the
+        clock of a timed game."""
+        for seat, spec in enumerate(self.spec.seats):
+            if spec.kind == "human":
+                self._start_grace(seat)
+        self._schedule_bot()
+        limit = self.time_limit_ms
+        if limit is not None and not self.game.state.over and not self.game.state.time_up:
+            self._clock_task = asyncio.create_task(self._clock(limit))
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = [self._bot_task, self._clock_task, *(s.grace_task for s in self.seats)]
+        for task in tasks:
+            if task is not None and not task.done():
+                task.cancel()
+        for task in tasks:
+            if task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+    @property
+    def n(self) -> int:
+        return self.game.seq
+
+    @property
+    def time_limit_ms(self) -> int | None:
+        s = self.rules.settings
+        if s.game_end_policy != "timed" or not s.time_limit_seconds:
+            return None
+        return int(s.time_limit_seconds) * 1000
+
+    def clock_used_ms(self) -> int:
+        return self._clock_used_ms + int((self._now() - self._clock_started) * 1000)
+
+    # -- acting -------------------------------------------------------------------
+
+    async def act(self, seat: int | None, text: str, n: int | None, *, by_bot: bool = False) -> int:
+        """Take ``text`` for ``seat`` (None: the table's ``time-up``) if it is that
+        seat's turn and ``n`` is the current state number; returns the new state
+        number, or raises :class:`ActionRefused` (nothing is changed)."""
+        async with self.lock:
+            state = self.game.state
+            if state.over:
+                raise ActionRefused("over", "the game is over")
+            if n is not None and n != self.n:
+                raise ActionRefused(
+                    "stale", f"state {n} is not the current state {self.n}: reload the table"
+                )
+            if seat is not None:
+                to_move = state.current_player
+                if to_move != seat:
+                    whose = "nobody's" if to_move is None else f"seat {to_move}'s"
+                    raise ActionRefused("not_your_turn", f"it is {whose} turn, not seat {seat}'s")
+                if not by_bot and self.controlled_by_bot(seat):
+                    raise ActionRefused("not_your_turn", f"seat {seat} is played by a bot")
+            try:
+                accepted = self.game.prepare(seat, text)
+            except IllegalAction as exc:
+                raise ActionRefused("illegal", f"{text[:60]}: {exc.reason}") from None
+            used = self.clock_used_ms() if self.time_limit_ms is not None else None
+            await asyncio.to_thread(
+                self.store.append,
+                self.id,
+                accepted.row,
+                accepted.next_hand,
+                accepted.state.over,
+                used,
+            )
+            self.game.commit(accepted)
+            self._publish_update(accepted)
+            self._schedule_bot()
+            return self.n
+
+    def controlled_by_bot(self, seat: int) -> bool:
+        spec = self.spec.seats[seat]
+        return spec.kind == "bot" or self.seats[seat].away
+
+    # -- bots ---------------------------------------------------------------------
+
+    def _schedule_bot(self) -> None:
+        if self._closed or self.game.state.over:
+            return
+        seat = self.game.state.current_player
+        if seat is None or not self.controlled_by_bot(seat):
+            return
+        if self._bot_task is not None and not self._bot_task.done():
+            return
+        self._bot_task = asyncio.create_task(self._bot_turn(seat, self.n))
+
+    async def _bot_turn(self, seat: int, n: int) -> None:
+        await asyncio.sleep(self.spec.bot_delay_ms / 1000)
+        if self._closed or self.n != n or not self.controlled_by_bot(seat):
+            self._bot_task = None
+            self._schedule_bot()
+            return
+        obs = self.game.state.observation(seat)
+        bot = self._bot(seat)
+        action = await asyncio.to_thread(bot.choose, obs)
+        text = obs.text(action)
+        self._bot_task = None
+        try:
+            await self.act(seat, text, n, by_bot=True)
+        except ActionRefused:
+            self._schedule_bot()  # someone was quicker (a person came back): look again
+
+    def _bot(self, seat: int) -> Bot:
+        bot = self.bots.get(seat)
+        if bot is None:
+            level = self.spec.seats[seat].level or hint_bot_name()
+            bot = make_bot(level, seed=secrets.randbits(64))
+            self.bots[seat] = bot
+        return bot
+
+    async def hint(self, seat: int) -> dict[str, Any]:
+        """The bots' suggestion for ``seat``, if it is that seat's turn."""
+        state = self.game.state
+        if state.current_player != seat or state.over:
+            raise ActionRefused("not_your_turn", "a hint is for the seat to move")
+        obs = state.observation(seat)
+        bot = make_bot(hint_bot_name(), seed=secrets.randbits(64))
+        action = await asyncio.to_thread(bot.choose, obs)
+        return {
+            "type": "hint",
+            "n": self.n,
+            "text": obs.text(action),
+            "says": obs.describe(seat, action, obs.text(action)),
+        }
+
+    # -- the clock ----------------------------------------------------------------
+
+    async def _clock(self, limit_ms: int) -> None:
+        while not self._closed:
+            left = limit_ms - self.clock_used_ms()
+            if left <= 0:
+                break
+            await asyncio.sleep(min(left / 1000, 5.0))
+        state = self.game.state
+        if self._closed or state.over or state.time_up:
+            return
+        with contextlib.suppress(ActionRefused):
+            await self.act(None, "time-up", None)
+
+    # -- people coming and going ---------------------------------------------------
+
+    def connected(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.connections += 1
+        if s.grace_task is not None:
+            s.grace_task.cancel()
+            s.grace_task = None
+        if s.away:
+            s.away = False
+        self._publish_seats()
+
+    def disconnected(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.connections = max(0, s.connections - 1)
+        if s.connections == 0 and self.spec.seats[seat].kind == "human":
+            self._start_grace(seat)
+        self._publish_seats()
+
+    def _start_grace(self, seat: int) -> None:
+        s = self.seats[seat]
+        if s.grace_task is None and not s.away and not self._closed:
+            s.grace_task = asyncio.create_task(self._grace(seat))
+
+    async def _grace(self, seat: int) -> None:
+        await asyncio.sleep(self.spec.grace_seconds)
+        s = self.seats[seat]
+        s.grace_task = None
+        if s.connections == 0 and not self._closed:
+            s.away = True
+            self._publish_seats()
+            self._schedule_bot()
+
+    async def claim(self, token_hash: str) -> int | None:
+        """Give the first person's seat not yet taken to the holder of a new token
+        (the invite link); None when every seat is taken."""
+        async with self.lock:
+            for seat, spec in enumerate(self.spec.seats):
+                if spec.kind == "human" and not spec.claimed:
+                    await asyncio.to_thread(self.store.claim_seat, self.id, seat, token_hash)
+                    seats = list(self.spec.seats)
+                    seats[seat] = replace(spec, claimed=True, token_hash=token_hash)
+                    self.spec = replace(self.spec, seats=tuple(seats))
+                    return seat
+            return None
+
+    # -- chat ---------------------------------------------------------------------
+
+    def say(self, seat: int | None, text: str) -> None:
+        if seat is None:
+            raise ActionRefused("spectator", "spectators cannot chat")
+        clean = " ".join(text.split())[:MAX_CHAT_CHARS]
+        if not clean:
+            raise ActionRefused("malformed", "a chat message needs some text")
+        message = {"type": "chat", "seat": seat, "text": clean, "at": time.time()}
+        self.chat.append(message)
+        self.fanout.publish(self.id, {a: message for a in self.fanout.audiences(self.id)})
+
+    # -- messages -----------------------------------------------------------------
+
+    def seats_view(self) -> list[dict[str, Any]]:
+        out = []
+        for seat, (spec, s) in enumerate(zip(self.spec.seats, self.seats, strict=True)):
+            out.append(
+                {
+                    "seat": seat,
+                    "kind": spec.kind,
+                    "level": spec.level,
+                    "connected": s.connections > 0,
+                    "away": s.away,
+                    "bot_playing": self.controlled_by_bot(seat),
+                }
+            )
+        return out
+
+    def table_view(self) -> dict[str, Any]:
+        """The public facts of the table (``GET /api/tables/{id}``)."""
+        state = self.game.state
+        rules = self.rules
+        return {
+            "id": self.id,
+            "variant": rules.id,
+            "title": rules.variant.title,
+            "options": dict(self.spec.options),
+            "num_players": rules.num_players,
+            "sides": [list(s) for s in rules.sides],
+            "seats": self.seats_view(),
+            "scores": list(state.scores),
+            "to_move": state.current_player,
+            "hand_no": state.hand_no,
+            "n": self.n,
+            "over": state.over,
+            "winner": state.winner,
+            "time_limit_ms": self.time_limit_ms,
+            "clock_used_ms": self.clock_used_ms() if self.time_limit_ms is not None else None,
+            "bot_delay_ms": self.spec.bot_delay_ms,
+            "grace_seconds": self.spec.grace_seconds,
+        }
+
+    def fair_view(self) -> dict[str, Any]:
+        hand = self.game.current
+        return {"hand": hand.index, "commitment": hand.commitment}
+
+    def snapshot(self, audience: Audience) -> dict[str, Any]:
+        """Everything a (re)connecting page needs: the state number, its view."""
+        return {
+            "type": "hello",
+            "n": self.n,
+            "you": audience,
+            "table": self.table_view(),
+            "view": seat_view(self.game.state.observation(audience)),
+            "fair": self.fair_view(),
+            "chat": list(self.chat),
+            "phrases": list(PRESET_PHRASES),
+        }
+
+    def _publish_update(self, accepted: Accepted) -> None:
+        audiences = self.fanout.audiences(self.id)
+        if not audiences:
+            return
+        state = self.game.state
+        table = self.table_view()
+        fair = self.fair_view()
+        reveal = None
+        if accepted.ended_hand is not None:
+            reveal = {"hand": accepted.ended_hand, **_reveal(self.game, accepted.ended_hand)}
+        messages = {}
+        for audience in audiences:
+            view = seat_view(state.observation(audience))
+            message: dict[str, Any] = {
+                "type": "update",
+                "n": self.n,
+                "event": self._event(audience, accepted),
+                "view": view,
+                "table": table,
+                "fair": fair,
+            }
+            if reveal is not None:
+                message["reveal"] = reveal
+            messages[audience] = message
+        self.fanout.publish(self.id, messages)
+
+    def _event(self, audience: Audience, accepted: Accepted) -> dict[str, Any]:
+        """The action as ``audience`` may know it: a private discard or give shows
+        its cards only to the seats that saw it, a private misdeal offer nothing."""
+        row = accepted.row
+        if row.seat is None:
+            return {"seat": None, "text": "time-up", "says": "time is up"}
+        if accepted.private and audience != row.seat:
+            seen = self._seen_text(audience, row.seat, accepted)
+            if seen is not None:
+                return {"seat": row.seat, "text": seen, "says": accepted.says}
+            if row.text.startswith("claim-misdeal") or accepted.hidden_says is None:
+                return {"seat": row.seat, "text": "", "says": ""}
+            return {"seat": row.seat, "text": "", "says": accepted.hidden_says}
+        return {"seat": row.seat, "text": row.text, "says": accepted.says}
+
+    def _seen_text(self, audience: Audience, seat: int, accepted: Accepted) -> str | None:
+        """The action's text in ``audience``'s view of the hand (None where the hand
+        is over or the action is not in that view)."""
+        if accepted.ended_hand is not None:
+            return None
+        actions = self.game.state.observation(audience).actions
+        if actions and actions[-1][0] == seat and actions[-1][1] is not None:
+            return actions[-1][2]
+        return None
+
+    def _publish_seats(self) -> None:
+        audiences = self.fanout.audiences(self.id)
+        message = {"type": "seats", "n": self.n, "seats": self.seats_view()}
+        self.fanout.publish(self.id, {a: message for a in audiences})
+
+
+def _reveal(game: LiveGame, index: int) -> dict[str, Any]:
+    row = game.hands[index]
+    return {"commitment": row.commitment, "salt": row.salt, "order": list(row.order)}
+

@@ -1,0 +1,372 @@
+"""The web app: the HTTP API, the seat WebSocket and the page (FastAPI on uvicorn).
+
+``create_app(settings)`` builds it; ``followsuit serve`` runs it. The routes are
+thin: requests are checked in :mod:`.payloads`, tables live in :mod:`.lobby` and
+:mod:`.actor`, and the messages a seat receives come from :mod:`.views`. Every
+error is one JSON object ``{"error": message, "field": ...}`` with a 4xx status;
+the WebSocket protocol is described in ``docs/web-protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from ..engine import InvalidRecord
+from .actor import PRESET_PHRASES, ActionRefused, TableActor
+from .catalog import variant_detail, variant_list
+from .fanout import LocalFanout, Subscription
+from .lobby import Lobby, bot_levels, seat_of_token, token_hash
+from .payloads import MAX_BODY_BYTES, BadRequest, new_preset, new_table
+from .replayer import replay_steps
+from .settings import ServerSettings
+from .store import SqlStore, Store
+
+log = logging.getLogger("followsuit.server")
+
+STATIC = Path(str(files("followsuit.server") / "static"))
+MAX_MESSAGE_CHARS = 4096
+"""The longest WebSocket message a client may send (an action is a few words)."""
+MAX_ACTION_CHARS = 200
+MAX_RECORD_BODY = 2 * 1024 * 1024
+
+
+def error(status: int, message: str, field: str | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"error": message}
+    if field is not None:
+        body["field"] = field
+    return JSONResponse(body, status_code=status)
+
+
+async def read_json(request: Request, limit: int = MAX_BODY_BYTES) -> Any:
+    """The request's JSON body, refused (413/400) when too large or not JSON."""
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > limit:
+        raise BadRequest(f"the request body is larger than {limit} bytes", status=413)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise BadRequest(f"the request body is larger than {limit} bytes", status=413)
+    try:
+        return json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadRequest("the request body is not valid JSON") from None
+
+
+def create_app(settings: ServerSettings | None = None, store: Store | None = None) -> FastAPI:
+    settings = settings or ServerSettings.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        own = store is None
+        db: Store = store if store is not None else SqlStore(settings.database_url)
+        lobby = Lobby(db, LocalFanout())
+        app.state.lobby = lobby
+        resumed = await lobby.resume_all()
+        if resumed:
+            log.info("resumed %d table(s)", resumed)
+        try:
+            yield
+        finally:
+            await lobby.close()
+            if own:
+                db.close()
+
+    app = FastAPI(title="followsuit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    register_errors(app)
+    register_http(app, settings)
+    register_ws(app)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def lobby_of(request: Request | WebSocket) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def register_errors(app: FastAPI) -> None:
+    @app.exception_handler(BadRequest)
+    async def bad_request(_request: Request, exc: BadRequest) -> JSONResponse:
+        return error(exc.status, exc.message, exc.field)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        return error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query"))
+        return error(400, f"{where}: {first.get('msg', 'invalid request')}", where or None)
+
+
+def register_http(app: FastAPI, settings: ServerSettings) -> None:
+    def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return page()
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return page()
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> FileResponse:
+        return page()
+
+    @app.get("/healthz")
+    async def healthz() -> dict[str, bool]:
+        return {"ok": True}
+
+    @app.get("/api/variants")
+    async def variants() -> list[dict[str, Any]]:
+        return variant_list()
+
+    @app.get("/api/variants/{variant_id:path}")
+    async def variant(variant_id: str) -> dict[str, Any]:
+        try:
+            return variant_detail(variant_id)
+        except ValueError as exc:
+            raise BadRequest(str(exc), "variant", status=404) from None
+
+    @app.get("/api/bots")
+    async def bots() -> dict[str, Any]:
+        return {"levels": bot_levels()}
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> dict[str, Any]:
+        spec = new_table(await read_json(request))
+        created = await lobby_of(request).create(
+            spec.rules.id,
+            spec.options,
+            spec.seats,
+            bot_delay_ms=spec.bot_delay_ms,
+            grace_seconds=spec.grace_seconds,
+        )
+        base = settings.public_url.rstrip("/") or str(request.base_url).rstrip("/")
+        table_id = created.actor.id
+        return {
+            "id": table_id,
+            "seats": [{"seat": k, "token": t} for k, t in created.tokens.items()],
+            "invite": f"{base}/t/{table_id}?invite={created.invite_code}",
+            "watch": f"{base}/t/{table_id}",
+        }
+
+    async def actor_or_404(request: Request, table_id: str) -> TableActor:
+        actor = await lobby_of(request).get(table_id)
+        if actor is None:
+            raise BadRequest(f"no table {table_id[:40]!r}", "id", status=404)
+        return actor
+
+    @app.get("/api/tables/{table_id}")
+    async def table(request: Request, table_id: str) -> dict[str, Any]:
+        return (await actor_or_404(request, table_id)).table_view()
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(request: Request, table_id: str) -> Response:
+        actor = await actor_or_404(request, table_id)
+        players = [
+            f"{s.kind} {s.level}".strip() if s.kind == "bot" else f"seat {k}"
+            for k, s in enumerate(actor.spec.seats)
+        ]
+        rec = actor.game.record(players)
+        name = f"followsuit-{table_id}.json"
+        return Response(
+            json.dumps(rec, indent=1) + "\n",
+            media_type="application/json",
+            headers={"Content-Disposition": f'inline; filename="{name}"'},
+        )
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(request: Request, table_id: str) -> dict[str, Any]:
+        actor = await actor_or_404(request, table_id)
+        body = await read_json(request)
+        invite = body.get("invite") if isinstance(body, dict) else None
+        if not isinstance(invite, str) or len(invite) > 64:
+            raise BadRequest("invite must be the code from the invite link", "invite")
+        if token_hash(invite) != actor.spec.invite_hash:
+            raise BadRequest("this invite code is not this table's", "invite", status=403)
+        token = secrets.token_urlsafe(24)
+        seat = await actor.claim(token_hash(token))
+        if seat is None:
+            raise BadRequest("every seat is taken: you can watch", "invite", status=409)
+        return {"seat": seat, "token": token}
+
+    @app.post("/api/presets", status_code=201)
+    async def create_preset(request: Request) -> dict[str, Any]:
+        spec = new_preset(await read_json(request))
+        preset = await lobby_of(request).save_preset(spec.name, spec.rules.id, spec.options)
+        base = settings.public_url.rstrip("/") or str(request.base_url).rstrip("/")
+        return {
+            "id": preset.id,
+            "name": preset.name,
+            "variant": preset.variant,
+            "options": preset.options,
+            "link": f"{base}/?preset={preset.id}",
+        }
+
+    @app.get("/api/presets/{preset_id}")
+    async def preset(request: Request, preset_id: str) -> dict[str, Any]:
+        found = await lobby_of(request).preset(preset_id)
+        if found is None:
+            raise BadRequest(f"no preset {preset_id[:40]!r}", "id", status=404)
+        return {
+            "id": found.id,
+            "name": found.name,
+            "variant": found.variant,
+            "options": found.options,
+        }
+
+    @app.post("/api/replay")
+    async def replay(request: Request) -> dict[str, Any]:
+        body = await read_json(request, MAX_RECORD_BODY)
+        try:
+            return await asyncio.to_thread(replay_steps, body)
+        except InvalidRecord as exc:
+            raise BadRequest(str(exc), "record") from None
+
+
+def register_ws(app: FastAPI) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        actor = await lobby_of(websocket).get(table_id)
+        if actor is None:
+            await _refuse(websocket, "not_found", f"no table {table_id[:40]!r}", 4404)
+            return
+        token = websocket.query_params.get("token")
+        seat = None
+        if token:
+            seat = seat_of_token(actor, token)
+            if seat is None:
+                await _refuse(websocket, "bad_token", "this seat token is not valid here", 4403)
+                return
+        await Connection(websocket, actor, seat).run()
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    await websocket.send_json({"type": "error", "code": code, "message": message})
+    await websocket.close(code=close)
+
+
+class Connection:
+    """One page's WebSocket: messages in, the table's events out (in order, through
+    the subscription's queue, so a reply never overtakes an event)."""
+
+    def __init__(self, websocket: WebSocket, actor: TableActor, seat: int | None):
+        self.websocket = websocket
+        self.actor = actor
+        self.seat = seat
+        self.fanout = actor.fanout
+
+    async def run(self) -> None:
+        actor, seat = self.actor, self.seat
+        sub = self.fanout.subscribe(actor.id, seat)
+        self.fanout.send(sub, actor.snapshot(seat))
+        if seat is not None:
+            actor.connected(seat)
+        sender = asyncio.create_task(self._pump(sub))
+        try:
+            while True:
+                message = await self.websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                reply = await self._handle(message.get("text"))
+                if reply is not None:
+                    self.fanout.send(sub, reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            self.fanout.unsubscribe(sub)
+            if seat is not None:
+                actor.disconnected(seat)
+            if self.websocket.application_state != WebSocketState.DISCONNECTED:
+                try:
+                    await self.websocket.close()
+                except RuntimeError:
+                    pass
+
+    async def _pump(self, sub: Subscription) -> None:
+        try:
+            while True:
+                message = await sub.queue.get()
+                if message is None:  # fell too far behind: the page reconnects
+                    await self.websocket.close(code=4408)
+                    return
+                await self.websocket.send_json(message)
+        except (WebSocketDisconnect, RuntimeError):
+            return
+
+    def _error(self, code: str, message: str) -> dict[str, Any]:
+        return {"type": "error", "code": code, "message": message, "n": self.actor.n}
+
+    async def _handle(self, text: str | None) -> dict[str, Any] | None:
+        if text is None:
+            return self._error("malformed", "messages are JSON text, not binary")
+        if len(text) > MAX_MESSAGE_CHARS:
+            return self._error("too_large", f"a message is at most {MAX_MESSAGE_CHARS} characters")
+        try:
+            message = json.loads(text)
+        except (ValueError, RecursionError):
+            return self._error("malformed", "not valid JSON")
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            return self._error("malformed", 'a message is a JSON object with a "type"')
+        kind = message["type"]
+        try:
+            if kind == "ping":
+                return {"type": "pong", "n": self.actor.n}
+            if kind == "sync":
+                return self.actor.snapshot(self.seat)
+            if kind == "act":
+                return await self._act(message)
+            if kind == "hint":
+                if self.seat is None:
+                    return self._error("spectator", "spectators cannot ask for hints")
+                return await self.actor.hint(self.seat)
+            if kind == "chat":
+                return self._chat(message)
+        except ActionRefused as exc:
+            return self._error(exc.code, exc.message)
+        return self._error("malformed", f"unknown message type {kind[:40]!r}")
+
+    async def _act(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        if self.seat is None:
+            return self._error("spectator", "a spectator cannot act: open your seat's link")
+        action, n = message.get("action"), message.get("n")
+        if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION_CHARS:
+            return self._error("malformed", 'act needs "action": the action\'s text')
+        if not isinstance(n, int) or isinstance(n, bool):
+            return self._error("malformed", 'act needs "n": the state number it answers')
+        await self.actor.act(self.seat, action, n)
+        return None
+
+    def _chat(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        text = message.get("text")
+        phrase = message.get("phrase")
+        if isinstance(phrase, int) and not isinstance(phrase, bool):
+            if not 0 <= phrase < len(PRESET_PHRASES):
+                return self._error("malformed", "no such phrase")
+            text = PRESET_PHRASES[phrase]
+        if not isinstance(text, str):
+            return self._error("malformed", 'chat needs "text" or "phrase"')
+        self.actor.say(self.seat, text)
+        return None

@@ -1,0 +1,71 @@
+"""The variants and their house rules as the page's forms need them: every option
+a player may set for a variant, its default there, and what values it allows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import find_variant, load_rules, variants
+from ..rules.model import STRUCTURAL
+from ..rules.options import Option, user_options
+from ..rules.registry import lineage
+
+
+def variant_list() -> list[dict[str, Any]]:
+    out = []
+    for v in variants():
+        r = load_rules(v.id)
+        out.append(
+            {
+                "id": v.id,
+                "title": v.title,
+                "family": r.family,
+                "players": r.num_players,
+                "deck": r.settings.deck,
+                "target": r.settings.target_score,
+            }
+        )
+    return out
+
+
+def variant_detail(name: str) -> dict[str, Any]:
+    """One variant's summary and options (UnknownVariant if there is none)."""
+    variant = find_variant(name)
+    rules = load_rules(variant.id)
+    fixed = set(STRUCTURAL)
+    for v in lineage(variant):
+        fixed |= v.fixed
+        fixed -= set(v.choices)
+    options = []
+    for opt in user_options(rules.family):
+        if opt.name in fixed:
+            continue
+        choices: tuple[Any, ...] = opt.choices
+        for v in lineage(variant):
+            if opt.name in v.choices:
+                choices = v.choices[opt.name]
+        options.append(_option(opt, rules.value(opt.name), choices))
+    return {
+        "id": variant.id,
+        "title": variant.title,
+        "summary": " ".join(variant.summary.split()),
+        "family": rules.family,
+        "players": rules.num_players,
+        "sides": [list(s) for s in rules.sides],
+        "options": options,
+    }
+
+
+def _option(opt: Option, value: Any, choices: tuple[Any, ...]) -> dict[str, Any]:
+    kind = opt.kind
+    return {
+        "name": opt.name,
+        "kind": kind,
+        "doc": opt.doc,
+        "default": opt.format(value),
+        "allowed": opt.describe_allowed() if not choices or kind != "enum" else None,
+        "choices": [opt.format(c) for c in choices] if kind in ("enum", "int") else [],
+        "nullable": opt.nullable,
+        "minimum": opt.minimum,
+        "maximum": opt.maximum,
+    }

@@ -1,0 +1,114 @@
+"""Helpers shared by the server's tests: database URLs (SQLite always, PostgreSQL
+when FOLLOWSUIT_TEST_POSTGRES_URL is set, each test in a schema of its own) and a
+driver that plays random legal actions through a LiveGame and a store."""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import followsuit
+from followsuit.bots import make_bot
+from followsuit.server.app import create_app
+from followsuit.server.livegame import LiveGame
+from followsuit.server.settings import ServerSettings
+from followsuit.server.store import SqlStore, Store
+
+POSTGRES_ENV = "FOLLOWSUIT_TEST_POSTGRES_URL"
+
+BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get(POSTGRES_ENV) else [])
+"""The databases the store's tests run on: PostgreSQL too where CI provides it."""
+
+
+def postgres_schema_url(base: str) -> Iterator[str]:
+    """A URL whose connections use a fresh schema, dropped afterwards."""
+    import psycopg
+
+    schema = "fs_test_" + secrets.token_hex(6)
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    joiner = "&" if "?" in base else "?"
+    try:
+        yield f"{base}{joiner}options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'followsuit.db'}"
+    else:
+        yield from postgres_schema_url(os.environ[POSTGRES_ENV])
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[SqlStore]:
+    s = SqlStore(database_url)
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+def play_bots(game: LiveGame, store: Store, table_id: str, rng: random.Random, limit: int) -> int:
+    """Up to ``limit`` actions of the rule-based bot (a random legal action one time
+    in five), each stored as the actor stores it."""
+    bot = make_bot("rules")
+    done = 0
+    while done < limit and not game.state.over:
+        state = game.state
+        seat = state.current_player
+        assert seat is not None
+        if rng.random() < 0.2:
+            action = rng.choice(state.legal_actions())
+        else:
+            action = bot.choose(state.observation(seat))
+        accepted = game.prepare(seat, state.action_to_string(action))
+        store.append(table_id, accepted.row, accepted.next_hand, accepted.state.over)
+        game.commit(accepted)
+        done += 1
+    return done
+
+
+def rules(variant: str, **options: object) -> followsuit.Rules:
+    return followsuit.load_rules(variant, options)
+
+
+def wait_for(predicate: Callable[[], bool], timeout: float = 20.0, every: float = 0.02) -> None:
+    """Poll until ``predicate()`` holds (AssertionError after ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(every)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """The app on a fresh SQLite file, through Starlette's test client."""
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'web.db'}")
+    with TestClient(create_app(settings)) as c:
+        yield c
+
+
+def finish(client: TestClient, table_id: str, timeout: float = 30.0) -> dict[str, Any]:
+    """Wait for a table of bots to finish; its public view."""
+    view: dict[str, Any] = {}
+
+    def over() -> bool:
+        nonlocal view
+        view = client.get(f"/api/tables/{table_id}").json()
+        return bool(view["over"])
+
+    wait_for(over, timeout)
+    return view
