@@ -32,7 +32,7 @@ from ..rules import Rules
 from .fanout import Audience, Fanout
 from .livegame import Accepted, LiveGame
 from .store import Store, TableSpec
-from .views import seat_view
+from .views import result_view, seat_view
 
 MAX_CHAT_CHARS = 200
 CHAT_KEPT = 50
@@ -365,9 +365,10 @@ class TableActor:
         state = self.game.state
         table = self.table_view()
         fair = self.fair_view()
-        reveal = None
+        reveal = hand_over = None
         if accepted.ended_hand is not None:
             reveal = {"hand": accepted.ended_hand, **_reveal(self.game, accepted.ended_hand)}
+            hand_over = self._hand_over()
         messages = {}
         for audience in audiences:
             view = seat_view(state.observation(audience))
@@ -381,6 +382,7 @@ class TableActor:
             }
             if reveal is not None:
                 message["reveal"] = reveal
+                message["hand_over"] = hand_over
             messages[audience] = message
         self.fanout.publish(self.id, messages)
 
@@ -398,6 +400,23 @@ class TableActor:
                 return {"seat": row.seat, "text": "", "says": ""}
             return {"seat": row.seat, "text": "", "says": accepted.hidden_says}
         return {"seat": row.seat, "text": row.text, "says": accepted.says}
+
+    def _hand_over(self) -> dict[str, Any]:
+        """The hand just finished, as everyone saw it end: its result and its last
+        trick (played face up)."""
+        state = self.game.state
+        result = state.results[-1]
+        codes = self.rules.deck.codes
+        last = result.tricks[-1] if result.tricks else None
+        return {
+            "result": result_view(self.rules.num_players, result),
+            "last_trick": None
+            if last is None
+            else {
+                "plays": [{"seat": s, "card": codes[c]} for s, c in last.plays],
+                "winner": last.winner,
+            },
+        }
 
     def _seen_text(self, audience: Audience, seat: int, accepted: Accepted) -> str | None:
         """The action's text in ``audience``'s view of the hand (None where the hand

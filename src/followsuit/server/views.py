@@ -54,7 +54,7 @@ def legal_view(obs: Observation) -> list[dict[str, Any]]:
     return out
 
 
-def result_view(obs: Observation, result: HandResult) -> dict[str, Any]:
+def result_view(num_players: int, result: HandResult) -> dict[str, Any]:
     """A finished hand's summary: who made it, the points, and the categories
     (Pitch's High, Low, Jack, Game and the rest; no cards are named)."""
     return {
@@ -65,12 +65,12 @@ def result_view(obs: Observation, result: HandResult) -> dict[str, Any]:
         "score": list(result.score),
         "redeal": result.redeal,
         "details": [[name, list(seats), value] for name, seats, value in result.details],
-        "tricks_won": _tricks_won(obs, result),
+        "tricks_won": _tricks_won(num_players, result),
     }
 
 
-def _tricks_won(obs: Observation, result: HandResult) -> list[int]:
-    won = [0] * obs.rules.num_players
+def _tricks_won(num_players: int, result: HandResult) -> list[int]:
+    won = [0] * num_players
     for trick in result.tricks:
         won[trick.winner] += 1
     return won
@@ -132,7 +132,7 @@ def seat_view(obs: Observation) -> dict[str, Any]:
         "tricks_won": list(obs.tricks_won),
         "scores": list(obs.scores),
         "sides": [list(s) for s in obs.rules.sides],
-        "results": [result_view(obs, r) for r in obs.previous],
+        "results": [result_view(obs.rules.num_players, r) for r in obs.previous],
         "over": obs.over,
         "winner": obs.winner,
         "time_up": obs.time_up,

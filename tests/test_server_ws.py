@@ -1,0 +1,350 @@
+"""The seat WebSocket: whole games played by people through it, where no message to a
+seat or a spectator ever names a card that seat could not see; every bad message
+refused with a clear error and nothing changed; reconnecting, the grace period and
+the bot that stands in, hints and chat."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+import followsuit
+from followsuit import record as R
+from followsuit.cards import iter_bits
+from followsuit.server.fairdeal import deal_of
+
+from .server_support import client, finish, wait_for  # noqa: F401
+
+Messages = list[dict[str, Any]]
+
+
+def new_table(client: TestClient, variant: str, seats: list[str], **extra: Any) -> dict[str, Any]:
+    r = client.post("/api/tables", json={"variant": variant, "seats": seats, **extra})
+    assert r.status_code == 201, r.text
+    created: dict[str, Any] = r.json()
+    return created
+
+
+def token_of(created: dict[str, Any], seat: int) -> str:
+    return next(s["token"] for s in created["seats"] if s["seat"] == seat)
+
+
+def receive_until(ws: WebSocketTestSession, want: str, n: int | None = None) -> Messages:
+    """Messages up to and including the first of type ``want`` (with number ``n``)."""
+    got = []
+    while True:
+        message = ws.receive_json()
+        got.append(message)
+        if message["type"] == want and (n is None or message.get("n") == n):
+            return got
+
+
+# -- no message holds a card its seat could not see -------------------------------
+
+
+def card_words(message: Any, codes: set[str]) -> set[str]:
+    """Every card code a message names anywhere (values only, not keys)."""
+    found: set[str] = set()
+    todo = [message]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+        elif isinstance(value, str):
+            found.update(w for w in value.split() if w in codes)
+    return found
+
+
+def states_by_number(rec: dict[str, Any]) -> list[followsuit.State]:
+    """The server's state after each accepted action (index n), rebuilt from the
+    finished record: the next hand is dealt as soon as one ends, as the server does."""
+    rules = R.replay(rec).rules
+    state = followsuit.State(rules)
+    hands = rec["hands"]
+    state.deal(deal_of(rules, hands[0]["dealer"], hands[0]["fair"]["order"]), hands[0]["dealer"])
+    out = [state.clone()]
+    for k, hand in enumerate(hands):
+        for _seat, text in hand["actions"]:
+            state.apply(text)
+            if state.needs_deal and k + 1 < len(hands):
+                nxt = hands[k + 1]
+                state.deal(deal_of(rules, nxt["dealer"], nxt["fair"]["order"]), nxt["dealer"])
+            out.append(state.clone())
+    return out
+
+
+def seen_codes(state: followsuit.State, audience: int | None) -> set[str]:
+    obs = state.observation(audience)
+    codes = obs.deck.codes
+    return {codes[c] for c in iter_bits(obs.deck.full_mask & ~obs.unseen())}
+
+
+def play_through_sockets(
+    client: TestClient, variant: str, options: dict[str, Any], seed: int
+) -> tuple[dict[str, Any], dict[int | None, Messages]]:
+    """A whole game of people (the hint, or a random legal action), every seat and a spectator
+    connected; the record and every message each audience received."""
+    n = followsuit.load_rules(variant, options).num_players
+    created = new_table(client, variant, ["human"] * n, options=options, bot_delay_ms=0)
+    table_id = created["id"]
+    rng = random.Random(seed)
+    log: dict[int | None, Messages] = {a: [] for a in [*range(n), None]}
+    with ExitStack() as stack:
+        sockets: dict[int | None, WebSocketTestSession] = {}
+        for seat in range(n):
+            sockets[seat] = stack.enter_context(
+                client.websocket_connect(f"/ws/tables/{table_id}?token={token_of(created, seat)}")
+            )
+        sockets[None] = stack.enter_context(client.websocket_connect(f"/ws/tables/{table_id}"))
+        views: dict[int | None, dict[str, Any]] = {}
+        for audience, ws in sockets.items():
+            got = receive_until(ws, "hello")
+            log[audience] += got
+            views[audience] = got[-1]["view"]
+        number = 0
+        while not views[None]["over"]:
+            movers = [s for s in range(n) if views[s]["legal"]]
+            assert len(movers) == 1, movers
+            seat = movers[0]
+            choice = rng.choice(views[seat]["legal"])["text"]
+            if rng.random() < 0.8:  # mostly the bots' hint, so that games end soon
+                sockets[seat].send_json({"type": "hint"})
+                hint = receive_until(sockets[seat], "hint")
+                log[seat] += hint
+                choice = hint[-1]["text"]
+            sockets[seat].send_json({"type": "act", "action": choice, "n": number})
+            number += 1
+            for audience, ws in sockets.items():
+                got = receive_until(ws, "update", number)
+                log[audience] += got
+                views[audience] = got[-1]["view"]
+    rec = client.get(f"/api/tables/{table_id}/record").json()
+    return rec, log
+
+
+GAMES = [
+    ("euchre/american", {"target_score": 5}),
+    ("bid-euchre/standard", {"target_score": 10}),
+    ("pitch/cutthroat-3p", {"target_score": 5}),
+    ("pitch/discard-draw", {"target_score": 5}),
+]
+
+
+@pytest.mark.parametrize(("variant", "options"), GAMES)
+def test_no_message_names_a_card_its_seat_could_not_see(
+    client: TestClient, variant: str, options: dict[str, Any]
+) -> None:
+    check_no_leak(client, variant, options)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    # euchre/timed ends only by the clock: test_a_timed_game_... plays it
+    "variant",
+    [v.id for v in followsuit.variants() if v.id != "euchre/timed"],
+)
+def test_no_message_leaks_in_any_variant(client: TestClient, variant: str) -> None:
+    check_no_leak(client, variant, {})
+
+
+def check_no_leak(client: TestClient, variant: str, options: dict[str, Any]) -> None:
+    rec, log = play_through_sockets(client, variant, options, seed=len(variant))
+    states = states_by_number(rec)
+    codes = set(R.replay(rec).rules.deck.codes)
+    assert R.replay(rec).over
+    for audience, messages in log.items():
+        updates = [m for m in messages if m["type"] in ("hello", "update")]
+        assert [m["n"] for m in updates] == list(range(len(states)))
+        for message in updates:
+            state = states[message["n"]]
+            reveal = message.pop("reveal", None)
+            allowed = seen_codes(state, audience)
+            if reveal is not None:  # a finished hand's shuffle, revealed after it
+                assert reveal["hand"] < len(state.history()) or state.over
+                # and the hand's last trick, played face up, is still on show
+                last = state.results[-1].tricks
+                allowed |= {state.rules.deck.codes[c] for c in (last[-1].cards if last else ())}
+            named = card_words(message, codes)
+            assert named <= allowed, (audience, message["n"], sorted(named - allowed), message)
+        for hint in (m for m in messages if m["type"] == "hint"):
+            assert card_words(hint, codes) <= seen_codes(states[hint["n"]], audience)
+            if audience is not None and not message["view"]["hand_hidden"]:
+                held = {state.rules.deck.codes[c] for c in iter_bits(state.hands[audience])}
+                assert set(message["view"]["hand"]) == held
+
+
+# -- bad messages -------------------------------------------------------------------
+
+
+@pytest.fixture
+def seated(client: TestClient) -> Iterator[tuple[TestClient, dict[str, Any]]]:
+    created = new_table(client, "euchre/american", ["human"] * 4, bot_delay_ms=0)
+    yield client, created
+
+
+def test_bad_messages_get_clear_errors_and_change_nothing(
+    seated: tuple[TestClient, dict[str, Any]],
+) -> None:
+    client, created = seated
+    table_id = created["id"]
+    before = client.get(f"/api/tables/{table_id}").json()
+    to_move = before["to_move"]
+    other = (to_move + 1) % 4
+    url = f"/ws/tables/{table_id}?token="
+    with (
+        client.websocket_connect(url + token_of(created, to_move)) as mover,
+        client.websocket_connect(url + token_of(created, other)) as waiting,
+        client.websocket_connect(f"/ws/tables/{table_id}") as spectator,
+    ):
+        hello = receive_until(mover, "hello")[-1]
+        receive_until(waiting, "hello")
+        receive_until(spectator, "hello")
+        legal = hello["view"]["legal"][0]["text"]
+        cases: list[tuple[WebSocketTestSession, Any, str, str]] = [
+            (waiting, {"type": "act", "action": "pass", "n": 0}, "not_your_turn", "it is seat"),
+            (mover, {"type": "act", "action": legal, "n": 5}, "stale", "not the current state 0"),
+            (mover, {"type": "act", "action": "play 2H", "n": 0}, "illegal", "play 2H"),
+            (mover, {"type": "act", "action": "call H", "n": 0}, "illegal", "call H"),
+            (mover, {"type": "act", "action": "", "n": 0}, "malformed", "act needs"),
+            (mover, {"type": "act", "action": legal}, "malformed", '"n"'),
+            (mover, {"type": "act", "action": legal, "n": "0"}, "malformed", '"n"'),
+            (mover, {"type": "act", "action": 3, "n": 0}, "malformed", "act needs"),
+            (mover, {"type": "fly"}, "malformed", "unknown message type 'fly'"),
+            (mover, [1, 2], "malformed", "JSON object"),
+            (mover, "not json", "malformed", "not valid JSON"),
+            (mover, {"type": "act", "action": "x" * 5000, "n": 0}, "too_large", "at most 4096"),
+            (mover, {"type": "act", "action": "pass " * 50, "n": 0}, "malformed", "act needs"),
+            (mover, {"type": "act", "action": "pass now", "n": 0}, "illegal", "pass now"),
+            (spectator, {"type": "act", "action": legal, "n": 0}, "spectator", "cannot act"),
+            (spectator, {"type": "hint"}, "spectator", "hints"),
+            (spectator, {"type": "chat", "text": "hi"}, "spectator", "cannot chat"),
+            (waiting, {"type": "hint"}, "not_your_turn", "hint"),
+            (mover, {"type": "chat", "text": "   "}, "malformed", "needs some text"),
+            (mover, {"type": "chat", "phrase": 99}, "malformed", "no such phrase"),
+        ]
+        for ws, body, code, words in cases:
+            if isinstance(body, str):
+                ws.send_text(body)
+            else:
+                ws.send_json(body)
+            reply = receive_until(ws, "error")[-1]
+            assert reply["code"] == code, (body, reply)
+            assert words in reply["message"], (body, reply)
+            assert reply["n"] == 0
+        mover.send_bytes(b"\x00\x01")
+        assert receive_until(mover, "error")[-1]["code"] == "malformed"
+        mover.send_json({"type": "sync"})
+        again = receive_until(mover, "hello")[-1]
+        assert again["view"] == hello["view"] and again["n"] == 0
+    after = client.get(f"/api/tables/{table_id}").json()
+    assert after["n"] == 0 and after["to_move"] == to_move
+    assert client.get(f"/api/tables/{table_id}/record").json()["hands"] == []
+
+
+def test_a_bad_token_or_table_is_refused(seated: tuple[TestClient, dict[str, Any]]) -> None:
+    client, created = seated
+    with client.websocket_connect(f"/ws/tables/{created['id']}?token=guess") as ws:
+        assert ws.receive_json()["code"] == "bad_token"
+    with client.websocket_connect("/ws/tables/nope") as ws:
+        assert ws.receive_json()["code"] == "not_found"
+
+
+def test_a_seat_plays_and_everyone_sees_the_numbered_event(
+    seated: tuple[TestClient, dict[str, Any]],
+) -> None:
+    client, created = seated
+    table_id = created["id"]
+    to_move = client.get(f"/api/tables/{table_id}").json()["to_move"]
+    url = f"/ws/tables/{table_id}?token={token_of(created, to_move)}"
+    with client.websocket_connect(url) as ws, client.websocket_connect(
+        f"/ws/tables/{table_id}"
+    ) as spectator:
+        receive_until(ws, "hello")
+        receive_until(spectator, "hello")
+        ws.send_json({"type": "hint"})
+        hint = receive_until(ws, "hint")[-1]
+        legal = [a["text"] for a in receive_until_sync(ws)["view"]["legal"]]
+        assert hint["text"] in legal
+        ws.send_json({"type": "act", "action": "pass", "n": 0})
+        update = receive_until(ws, "update", 1)[-1]
+        assert update["event"] == {"seat": to_move, "text": "pass", "says": "passes"}
+        seen = receive_until(spectator, "update", 1)[-1]
+        assert seen["event"]["text"] == "pass" and seen["view"]["hand"] == []
+        ws.send_json({"type": "act", "action": "pass", "n": 0})
+        assert receive_until(ws, "error")[-1]["code"] in ("stale", "not_your_turn")
+        ws.send_json({"type": "chat", "text": "  good   luck  "})
+        chat = receive_until(spectator, "chat")[-1]
+        assert chat["seat"] == to_move and chat["text"] == "good luck"
+    # a reload: the same seat, the same state, and the chat so far
+    with client.websocket_connect(url) as ws:
+        hello = receive_until(ws, "hello")[-1]
+        assert hello["you"] == to_move and hello["n"] == 1
+        assert hello["chat"][-1]["text"] == "good luck"
+
+
+def receive_until_sync(ws: WebSocketTestSession) -> dict[str, Any]:
+    ws.send_json({"type": "sync"})
+    return receive_until(ws, "hello")[-1]
+
+
+def test_a_seat_left_empty_is_played_by_a_bot_after_the_grace_period(
+    client: TestClient,
+) -> None:
+    created = new_table(
+        client,
+        "euchre/american",
+        ["human", "bot:rules", "bot:rules", "bot:rules"],
+        options={"target_score": 3},
+        bot_delay_ms=0,
+        grace_seconds=0,
+    )
+    view = finish(client, created["id"])
+    assert view["seats"][0]["away"] is True and view["seats"][0]["bot_playing"] is True
+    assert R.replay(client.get(f"/api/tables/{created['id']}/record").json()).over
+
+
+def test_a_person_who_comes_back_takes_the_seat_back(client: TestClient) -> None:
+    created = new_table(
+        client,
+        "euchre/american",
+        ["human", "bot:rules", "bot:rules", "bot:rules"],
+        bot_delay_ms=50,
+        grace_seconds=0,
+    )
+    table_id = created["id"]
+    wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["n"] >= 6)
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token_of(created, 0)}") as ws:
+        receive_until(ws, "hello")
+        seats = receive_until(ws, "seats")[-1]["seats"]
+        assert seats[0]["connected"] and not seats[0]["away"] and not seats[0]["bot_playing"]
+        while True:  # the bots play on to seat 0's turn, then wait for the person
+            message = ws.receive_json()
+            if message["type"] in ("update", "hello") and message["view"]["legal"]:
+                break
+        n = message["n"]
+        ws.send_json({"type": "act", "action": message["view"]["legal"][0]["text"], "n": n})
+        assert receive_until(ws, "update", n + 1)[-1]["event"]["seat"] == 0
+
+
+def test_a_timed_game_ends_when_the_server_clock_says_time_is_up(client: TestClient) -> None:
+    created = new_table(
+        client,
+        "euchre/timed",
+        ["bot:rules"] * 4,
+        options={"time_limit_seconds": 1},
+        bot_delay_ms=20,
+    )
+    view = finish(client, created["id"])
+    assert view["time_limit_ms"] == 1000 and view["clock_used_ms"] >= 1000
+    rec = client.get(f"/api/tables/{created['id']}/record").json()
+    texts = [text for hand in rec["hands"] for _seat, text in hand["actions"]]
+    assert texts.count("time-up") == 1
+    assert R.replay(rec).over and R.replay(rec).time_up
