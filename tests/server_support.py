@@ -7,11 +7,16 @@ from __future__ import annotations
 import os
 import random
 import secrets
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -112,3 +117,37 @@ def finish(client: TestClient, table_id: str, timeout: float = 30.0) -> dict[str
 
     wait_for(over, timeout)
     return view
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def server(database: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """``followsuit serve`` in a process of its own, up once /healthz answers."""
+    env = {**os.environ, "FOLLOWSUIT_DATABASE_URL": ""}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "followsuit", "serve", "--port", str(port), "--database", database],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+
+        def up() -> bool:
+            try:
+                return httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200
+            except httpx.HTTPError:
+                assert proc.poll() is None, "the server exited"
+                return False
+
+        wait_for(up, timeout=30, every=0.1)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(10)

@@ -1,0 +1,72 @@
+// The seat's WebSocket: reconnects with back-off (a phone that slept comes back to
+// the same seat and state), and asks for a snapshot when it missed an event.
+
+export class TableConnection {
+  constructor(tableId, token, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.handlers = handlers;
+    this.n = -1;
+    this.delay = 500;
+    this.closed = false;
+    this.open();
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    return `${scheme}://${location.host}/ws/tables/${this.tableId}${query}`;
+  }
+
+  open() {
+    this.handlers.status("connecting…", false);
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.handlers.status("connected", true);
+    };
+    ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+    ws.onclose = (event) => {
+      if (this.closed) return;
+      if (event.code === 4403 || event.code === 4404) {
+        this.handlers.status(event.code === 4404 ? "no such table" : "this seat link is not valid", false);
+        return;
+      }
+      const wait = this.delay + Math.random() * 250;
+      this.delay = Math.min(this.delay * 2, 15000);
+      this.handlers.status(`connection lost: retrying in ${Math.round(wait / 1000)} s`, false);
+      setTimeout(() => this.open(), wait);
+    };
+  }
+
+  receive(message) {
+    if (message.type === "hello") {
+      this.n = message.n;
+      this.handlers.snapshot(message);
+    } else if (message.type === "update") {
+      if (message.n <= this.n) return; // already had it
+      if (message.n > this.n + 1) { // missed one: reload the snapshot
+        this.send({ type: "sync" });
+        return;
+      }
+      this.n = message.n;
+      this.handlers.update(message);
+    } else {
+      const handler = this.handlers[message.type];
+      if (handler) handler(message);
+    }
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  act(text) {
+    return this.send({ type: "act", action: text, n: this.n });
+  }
+}
