@@ -59,6 +59,7 @@ async function loadVariant(id, values) {
   const box = document.getElementById("options");
   box.replaceChildren();
   for (const opt of detail.options) box.append(optionInput(opt, values[opt.name]));
+  box.dataset.variant = detail.id;
 }
 
 function optionInput(opt, given) {

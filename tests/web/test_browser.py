@@ -1,0 +1,199 @@
+"""The page in a real browser: Debian's headless chromium driven by Playwright
+(``executable_path=/usr/bin/chromium``; no browser is ever downloaded). Whole games
+are created through the form and played by clicking, one page reload mid-hand,
+and a spectator in a second browser context sees no hidden card."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from followsuit import record as R
+
+from ..server_support import free_port, server
+
+CHROMIUM = os.environ.get("FOLLOWSUIT_CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("web") / "browser.db"
+    port = free_port()
+    with server(f"sqlite:///{db}", port):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), (
+        f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); "
+        ".ci/run does"
+    )
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    yield ctx
+    ctx.close()
+
+
+def watch_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def create_table(page: Page, base_url: str, variant: str, target: int | None) -> str:
+    """Fill in the form (me in seat 0, the rules bot elsewhere) and create the table."""
+    page.goto(base_url + "/")
+    page.wait_for_selector("#options[data-variant]", state="attached")
+    page.select_option("#variant", variant)
+    page.wait_for_selector(f"#options[data-variant='{variant}']", state="attached")
+    if target is not None:
+        page.click("#options-box summary")
+        page.fill("#opt-target_score", str(target))
+    page.fill("#bot-delay", "0")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#hand .card")
+    return page.url.rsplit("/", 1)[1]
+
+
+READY = """() => {
+  const summary = document.getElementById('summary');
+  return !summary.hidden
+    || document.getElementById('status').textContent.startsWith('Game over')
+    || document.querySelector('#hand .card.legal')
+    || document.querySelector('#controls button:not([disabled])');
+}"""
+
+
+def play_by_clicking(page: Page, *, reload_after: int | None = None, check: Any = None) -> int:
+    """Play my seat to the end of the game by clicking what the page offers; the
+    number of my actions."""
+    mine = 0
+    while True:
+        page.wait_for_function(READY, timeout=20_000)
+        if page.is_visible("#summary"):
+            page.click("#summary-ok")
+            continue
+        if page.text_content("#status").startswith("Game over"):  # type: ignore[union-attr]
+            return mine
+        n = page.evaluate("document.body.dataset.n")
+        if page.locator("#controls button.pick").count():
+            size = int(page.get_attribute("#controls button.pick", "data-size") or "1")
+            for k in range(size):
+                page.locator("#hand .card").nth(k).click()
+            page.click("#controls button.pick")
+        elif page.locator("#hand .card.legal").count():
+            assert page.locator("#hand .card[aria-disabled='true'].legal").count() == 0
+            page.locator("#hand .card.legal").first.click()
+        else:
+            page.locator("#controls button:not([disabled])").first.click()
+        page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=20_000)
+        mine += 1
+        if check is not None:
+            check()
+        if reload_after is not None and mine == reload_after:
+            before = sorted(page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)"))
+            page.reload()
+            page.wait_for_selector("#hand .card")
+            after = sorted(page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)"))
+            assert after == before  # the same seat and the same hand
+            assert "connected" in (page.text_content("#conn") or "")
+
+
+def public_cards_only(spectator: Page) -> None:
+    """A spectator's page shows no hand and no card face outside the table's middle."""
+    assert spectator.locator("#hand .card").count() == 0
+    # one evaluation: the page may redraw between a query and a later look
+    faces = spectator.evaluate(
+        """() => [...document.querySelectorAll('.card.face')]
+            .filter(c => !c.closest('#trick, #upcard, #last-trick, #summary'))
+            .map(c => c.outerHTML)"""
+    )
+    assert faces == []
+
+
+def test_a_euchre_game_played_by_clicking_with_a_reload_and_a_spectator(
+    browser: Browser, context: BrowserContext, base_url: str
+) -> None:
+    page = context.new_page()
+    errors = watch_errors(page)
+    table_id = create_table(page, base_url, "euchre/american", target=None)  # to 10
+    watcher = browser.new_context()
+    spectator = watcher.new_page()
+    spectator.goto(f"{base_url}/t/{table_id}")
+    spectator.wait_for_selector("#seat-labels .seat-label")
+    assert "watching" in (spectator.text_content("#hand") or "")
+    checks = 0
+
+    def check() -> None:
+        nonlocal checks
+        checks += 1
+        if checks % 5 == 0:
+            public_cards_only(spectator)
+
+    mine = play_by_clicking(page, reload_after=2, check=check)
+    assert mine >= 5
+    public_cards_only(spectator)
+    view = httpx.get(f"{base_url}/api/tables/{table_id}").json()
+    assert view["over"] and max(view["scores"]) >= 10
+    rec = httpx.get(f"{base_url}/api/tables/{table_id}/record").json()
+    assert R.replay(rec).scores == tuple(view["scores"])
+    assert page.text_content("#status").startswith("Game over")  # type: ignore[union-attr]
+    spectator.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Game over')"
+    )
+    assert errors == []
+    watcher.close()
+
+
+@pytest.mark.parametrize(
+    ("variant", "target"), [("pitch/cutthroat-3p", 5), ("bid-euchre/standard", 10)]
+)
+def test_pitch_and_bid_euchre_played_through_the_page(
+    context: BrowserContext, base_url: str, variant: str, target: int
+) -> None:
+    page = context.new_page()
+    errors = watch_errors(page)
+    table_id = create_table(page, base_url, variant, target)
+    assert play_by_clicking(page) > 0
+    view = httpx.get(f"{base_url}/api/tables/{table_id}").json()
+    assert view["over"]
+    assert errors == []
+
+
+def test_the_form_shows_the_servers_message_for_a_bad_option(
+    context: BrowserContext, base_url: str
+) -> None:
+    page = context.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("#options[data-variant]", state="attached")
+    page.click("#options-box summary")
+    page.fill("#opt-target_score", "banana")
+    page.click("#create")
+    page.wait_for_function("document.getElementById('create-error').textContent.length > 0")
+    assert "target_score" in (page.text_content("#create-error") or "")
+    assert page.locator("#row-target_score.invalid").count() == 1
