@@ -146,7 +146,12 @@ def test_a_table_of_bots_plays_itself_to_the_end(
     n = followsuit.load_rules(variant).num_players
     r = client.post(
         "/api/tables",
-        json={"variant": variant, "options": options, "seats": ["bot:rules"] * n, "bot_delay_ms": 0},
+        json={
+            "variant": variant,
+            "options": options,
+            "seats": ["bot:rules"] * n,
+            "bot_delay_ms": 0,
+        },
     )
     assert r.status_code == 201, r.text
     created = r.json()
@@ -238,10 +243,17 @@ def test_the_replay_viewer_steps_through_a_record(client: TestClient) -> None:
 
 @pytest.mark.parametrize(
     "body",
-    [b"null", b"0", b'"x"', b"[]", b'{"variant": null}', b'{"variant": "euchre", "seats": {}}',
-     b'{"variant": "euchre", "options": {"target_score": 1e999}}',
-     b'{"variant": "euchre", "options": {"target_score": "9999999999999999999999"}}',
-     b'{"variant": "euchre", "options": {"deal_packets": [[[[[[1]]]]]]}}'],
+    [
+        b"null",
+        b"0",
+        b'"x"',
+        b"[]",
+        b'{"variant": null}',
+        b'{"variant": "euchre", "seats": {}}',
+        b'{"variant": "euchre", "options": {"target_score": 1e999}}',
+        b'{"variant": "euchre", "options": {"target_score": "9999999999999999999999"}}',
+        b'{"variant": "euchre", "options": {"deal_packets": [[[[[[1]]]]]]}}',
+    ],
 )
 def test_odd_bodies_never_make_a_server_error(client: TestClient, body: bytes) -> None:
     for path in ("/api/tables", "/api/presets", "/api/replay", "/api/tables/x/join"):

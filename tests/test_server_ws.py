@@ -276,9 +276,10 @@ def test_a_seat_plays_and_everyone_sees_the_numbered_event(
     table_id = created["id"]
     to_move = client.get(f"/api/tables/{table_id}").json()["to_move"]
     url = f"/ws/tables/{table_id}?token={token_of(created, to_move)}"
-    with client.websocket_connect(url) as ws, client.websocket_connect(
-        f"/ws/tables/{table_id}"
-    ) as spectator:
+    with (
+        client.websocket_connect(url) as ws,
+        client.websocket_connect(f"/ws/tables/{table_id}") as spectator,
+    ):
         receive_until(ws, "hello")
         receive_until(spectator, "hello")
         ws.send_json({"type": "hint"})

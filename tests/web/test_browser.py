@@ -116,10 +116,14 @@ def play_by_clicking(page: Page, *, reload_after: int | None = None, check: Any 
         if check is not None:
             check()
         if reload_after is not None and mine == reload_after:
-            before = sorted(page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)"))
+            before = sorted(
+                page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)")
+            )
             page.reload()
             page.wait_for_selector("#hand .card")
-            after = sorted(page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)"))
+            after = sorted(
+                page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)")
+            )
             assert after == before  # the same seat and the same hand
             assert "connected" in (page.text_content("#conn") or "")
 

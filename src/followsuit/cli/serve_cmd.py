@@ -40,7 +40,9 @@ def serve(
         typer.echo(f"followsuit serve needs the web extra: pip install 'followsuit[web]' ({exc})")
         raise typer.Exit(2) from None
     settings = ServerSettings.from_env(host=host, port=port, database_url=database)
-    typer.echo(f"followsuit: http://{settings.host}:{settings.port}/  (database {settings.database_url})")
+    typer.echo(
+        f"followsuit: http://{settings.host}:{settings.port}/  (database {settings.database_url})"
+    )
     uvicorn.run(
         create_app(settings),
         host=settings.host,

@@ -437,4 +437,3 @@ class TableActor:
 def _reveal(game: LiveGame, index: int) -> dict[str, Any]:
     row = game.hands[index]
     return {"commitment": row.commitment, "salt": row.salt, "order": list(row.order)}
-

@@ -14,7 +14,7 @@ import json
 import logging
 import secrets
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -300,10 +300,8 @@ class Connection:
             if seat is not None:
                 actor.disconnected(seat)
             if self.websocket.application_state != WebSocketState.DISCONNECTED:
-                try:
+                with suppress(RuntimeError):
                     await self.websocket.close()
-                except RuntimeError:
-                    pass
 
     async def _pump(self, sub: Subscription) -> None:
         try:

@@ -68,7 +68,11 @@ class Lobby:
             rules = load_rules(stored.spec.variant, stored.spec.options)
             game = await asyncio.to_thread(LiveGame, rules, stored.hands, stored.actions)
             actor = TableActor(
-                stored.spec, rules, game, self.store, self.fanout,
+                stored.spec,
+                rules,
+                game,
+                self.store,
+                self.fanout,
                 clock_used_ms=stored.clock_used_ms,
             )
             self.actors[table_id] = actor

@@ -55,7 +55,9 @@ def replay_steps(record: Any) -> dict[str, Any]:
                     snap(k, None, "time-up", "time is up")
                     continue
                 text = state.action_to_string(action)
-                says = A.describe(action, rules.deck, state.prog.ladder, dealer=seat == state.dealer)
+                says = A.describe(
+                    action, rules.deck, state.prog.ladder, dealer=seat == state.dealer
+                )
                 state.apply(action)
             except IllegalAction:
                 break

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -234,17 +233,13 @@ class SqlStore:
                 select(S.hands).where(S.hands.c.table_id == table_id).order_by(S.hands.c.hand)
             ).all()
             actions = conn.execute(
-                select(S.actions)
-                .where(S.actions.c.table_id == table_id)
-                .order_by(S.actions.c.seq)
+                select(S.actions).where(S.actions.c.table_id == table_id).order_by(S.actions.c.seq)
             ).all()
         spec = TableSpec(
             id=row.id,
             variant=row.variant,
             options=json.loads(row.options),
-            seats=tuple(
-                SeatSpec(s.kind, s.level, s.token_hash, bool(s.claimed)) for s in seats
-            ),
+            seats=tuple(SeatSpec(s.kind, s.level, s.token_hash, bool(s.claimed)) for s in seats),
             bot_delay_ms=row.bot_delay_ms,
             grace_seconds=row.grace_seconds,
             invite_hash=row.invite_hash,
