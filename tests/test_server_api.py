@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -260,3 +262,34 @@ def test_odd_bodies_never_make_a_server_error(client: TestClient, body: bytes) -
         r = client.post(path, content=body)
         assert 400 <= r.status_code < 500, (path, body, r.text)
         assert "error" in r.json()
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+TABLE_LIKE = st.fixed_dictionaries(
+    {},
+    optional={
+        "variant": st.sampled_from(["euchre/american", "pitch/cutthroat-3p", "nope"]) | JSON,
+        "options": st.dictionaries(
+            st.sampled_from(["target_score", "stick_the_dealer", "deal_packets", "zzz"]), JSON
+        )
+        | JSON,
+        "seats": st.lists(st.sampled_from(["human", "bot:rules", "bot:x", ""]) | JSON, max_size=5),
+        "bot_delay_ms": JSON,
+        "grace_seconds": JSON,
+    },
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=TABLE_LIKE | JSON)
+def test_any_json_body_gets_a_table_or_a_clear_4xx(client: TestClient, body: Any) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201 or (400 <= r.status_code < 500 and r.json()["error"]), r.text

@@ -6,6 +6,7 @@ and a spectator in a second browser context sees no hidden card."""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -201,3 +202,105 @@ def test_the_form_shows_the_servers_message_for_a_bad_option(
     page.wait_for_function("document.getElementById('create-error').textContent.length > 0")
     assert "target_score" in (page.text_content("#create-error") or "")
     assert page.locator("#row-target_score.invalid").count() == 1
+
+
+def test_keyboard_play_announcements_four_colours_and_checked_deals(
+    context: BrowserContext, base_url: str
+) -> None:
+    """The hand is one tab stop, arrow keys move between cards and Enter plays;
+    plays are announced through aria-live; the four-colour deck recolours the
+    diamonds; each finished hand's deal is checked in the page against its
+    commitment."""
+    page = context.new_page()
+    errors = watch_errors(page)
+    create_table(page, base_url, "euchre/american", target=None)
+    labels = page.eval_on_selector_all(
+        "#hand .card", "cs => cs.map(c => c.getAttribute('aria-label'))"
+    )
+    assert all(" of " in label for label in labels)
+    assert page.locator("#hand .card[tabindex='0']").count() == 1
+    actions = 0
+    while not page.locator("#history .verdict").count() or not (
+        page.text_content("#history .verdict") or ""
+    ):
+        page.wait_for_function(READY, timeout=20_000)
+        if page.is_visible("#summary"):
+            page.keyboard.press("Enter")  # the summary's Continue has the focus
+            continue
+        if page.text_content("#status").startswith("Game over"):  # type: ignore[union-attr]
+            break
+        n = page.evaluate("document.body.dataset.n")
+        if page.locator("#hand .card.legal").count() and not page.locator(".pick").count():
+            page.locator("#hand .card[tabindex='0']").focus()
+            for _ in range(6):  # walk right to a playable card, wrapping round
+                if page.evaluate("document.activeElement.classList.contains('legal')"):
+                    break
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+        elif page.locator("#controls button:not([disabled])").count():
+            page.locator("#controls button:not([disabled])").first.focus()
+            page.keyboard.press("Enter")
+        else:  # the dealer's discard: pick a card with Enter, then the button
+            page.locator("#hand .card[tabindex='0']").focus()
+            page.keyboard.press("Enter")
+            page.locator("#controls button.pick").focus()
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=20_000)
+        actions += 1
+    assert actions > 0
+    assert "dealt as committed" in (page.text_content("#history .verdict") or "")
+    spoken = page.text_content("#announce") or ""
+    assert "plays" in spoken or "wins the trick" in spoken or "Hand over" in spoken
+    diamonds = page.locator(".card.suit-D").first
+    if diamonds.count():
+        red = diamonds.evaluate("c => getComputedStyle(c).color")
+        page.check("#four-colour")
+        assert diamonds.evaluate("c => getComputedStyle(c).color") != red
+    assert errors == []
+
+
+def test_the_replay_viewer_steps_through_a_downloaded_record(
+    context: BrowserContext, base_url: str, tmp_path: Path
+) -> None:
+    made = httpx.post(
+        f"{base_url}/api/tables",
+        json={
+            "variant": "euchre/american",
+            "options": {"target_score": 3},
+            "seats": ["bot:rules"] * 4,
+            "bot_delay_ms": 0,
+        },
+    ).json()
+    for _ in range(200):
+        if httpx.get(f"{base_url}/api/tables/{made['id']}").json()["over"]:
+            break
+        time.sleep(0.05)
+    path = tmp_path / "game.json"
+    path.write_text(httpx.get(f"{base_url}/api/tables/{made['id']}/record").text)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(base_url + "/replay")
+    page.set_input_files("#replay-file", str(path))
+    page.wait_for_selector("#r-board .seat-row")
+    assert page.locator("#r-board .seat-row").first.locator(".card").count() == 5
+    assert "step 1 of" in (page.text_content("#r-where") or "")
+    page.click("#r-next")
+    assert "step 2 of" in (page.text_content("#r-where") or "")
+    page.click("#r-last")
+    assert page.locator("#r-board .seat-row").first.locator(".card").count() == 0
+    assert errors == []
+
+
+def test_a_preset_link_opens_the_form_with_its_rules(
+    context: BrowserContext, base_url: str
+) -> None:
+    made = httpx.post(
+        f"{base_url}/api/presets",
+        json={"name": "our club", "variant": "euchre/long", "options": {"stick_the_dealer": True}},
+    ).json()
+    page = context.new_page()
+    page.goto(made["link"])
+    page.wait_for_selector("#options[data-variant='euchre/long']", state="attached")
+    assert page.input_value("#variant") == "euchre/long"
+    assert page.input_value("#opt-stick_the_dealer") == "true"
+    assert "our club" in (page.text_content("#preset-result") or "")

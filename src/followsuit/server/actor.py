@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections import deque
@@ -36,6 +37,8 @@ from .views import result_view, seat_view
 
 MAX_CHAT_CHARS = 200
 CHAT_KEPT = 50
+RETRY_SECONDS = 1.0
+log = logging.getLogger("followsuit.server")
 PRESET_PHRASES = ("Good game!", "Nice play!", "Well played, partner.", "Oops!", "Thanks!")
 
 
@@ -197,13 +200,16 @@ class TableActor:
             return
         obs = self.game.state.observation(seat)
         bot = self._bot(seat)
-        action = await asyncio.to_thread(bot.choose, obs)
-        text = obs.text(action)
-        self._bot_task = None
         try:
-            await self.act(seat, text, n, by_bot=True)
+            action = await asyncio.to_thread(bot.choose, obs)
+            await self.act(seat, obs.text(action), n, by_bot=True)
         except ActionRefused:
-            self._schedule_bot()  # someone was quicker (a person came back): look again
+            pass  # someone was quicker (a person came back): look again
+        except Exception:  # a bot's or the store's failure: try again shortly
+            log.exception("table %s: seat %s's bot could not move", self.id, seat)
+            await asyncio.sleep(RETRY_SECONDS)
+        self._bot_task = None
+        self._schedule_bot()
 
     def _bot(self, seat: int) -> Bot:
         bot = self.bots.get(seat)

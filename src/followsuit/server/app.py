@@ -344,6 +344,9 @@ class Connection:
                 return self._chat(message)
         except ActionRefused as exc:
             return self._error(exc.code, exc.message)
+        except Exception:  # the store failed: the action was not taken
+            log.exception("table %s: a message could not be handled", self.actor.id)
+            return self._error("unavailable", "the server could not do that now; try again")
         return self._error("malformed", f"unknown message type {kind[:40]!r}")
 
     async def _act(self, message: dict[str, Any]) -> dict[str, Any] | None:

@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 
 const table = {
   id: null, you: null, view: null, info: null, seats: [], conn: null, selected: new Set(),
-  hint: null, focusCode: null, clockBase: null,
+  hint: null, focusCode: null, clockBase: null, commitments: {}, verdicts: {},
 };
 
 export async function showTable(tableId) {
@@ -40,7 +40,7 @@ export async function showTable(tableId) {
   wireControls();
   table.conn = new TableConnection(tableId, mine && mine.token, {
     status: (text, up) => { $("conn").textContent = text; $("conn").classList.toggle("down", !up); },
-    snapshot: (m) => { table.you = m.you; table.chat = m.chat; onTable(m.table); renderChat(m.chat, m.phrases); setView(m.view); },
+    snapshot: (m) => { table.you = m.you; table.chat = m.chat; noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); setView(m.view); },
     update: onUpdate,
     seats: (m) => { table.seats = m.seats; renderSeats(); },
     error: (m) => { $("table-error").textContent = m.message; announce(m.message); },
@@ -71,6 +71,7 @@ function name(seat) { return seatName(seat, table.info ? table.info.num_players 
 
 function onUpdate(m) {
   onTable(m.table);
+  noteCommitment(m.fair);
   const ev = m.event;
   if (ev && ev.says) announce(`${capital(name(ev.seat))} ${ev.seat === table.you ? youSays(ev.says) : ev.says}`.replace(/ [A-Z0-9]{2}\b/g, (w) => " " + actionWords(w.trim())));
   const before = table.view;
@@ -80,6 +81,7 @@ function onUpdate(m) {
     announce(`${capital(name(m.view.last_trick.winner))} ${m.view.last_trick.winner === table.you ? "win" : "wins"} the trick`);
   }
   if (m.hand_over) showSummary(m.hand_over, before);
+  if (m.reveal) checkDeal(m.reveal);
   if (m.view.over) announce(gameOverText(m.view));
   else if (m.view.legal.length) announce("Your turn");
 }
@@ -288,6 +290,8 @@ function renderFacts(view) {
   if (view.called_card) fact(dl, "Called card", actionWords(view.called_card));
   if (view.stock_size) fact(dl, "Stock", `${view.stock_size} cards`);
   fact(dl, "Tricks", view.tricks_won.map((t, s) => `${capital(name(s))} ${t}`).join(", "));
+  const committed = table.commitments[view.results.length];
+  if (committed && !view.over) fact(dl, "Deal commitment", `${committed.slice(0, 16)}…`);
 }
 
 function renderScores(view) {
@@ -338,14 +342,34 @@ function showSummary(handOver, before) {
   ok.focus();
 }
 
+/** Check a finished hand's revealed shuffle against the commitment published
+ * before it was dealt (SHA-256 in the browser, where the page is a secure context). */
+async function checkDeal(reveal) {
+  const committed = table.commitments[reveal.hand];
+  let verdict = "not checked (no commitment seen before the hand)";
+  if (committed && window.crypto && crypto.subtle) {
+    const text = `followsuit-deal/1\n${reveal.order.join(" ")}\n${reveal.salt}`;
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    verdict = hex === committed && hex === reveal.commitment ? "dealt as committed" : "DOES NOT MATCH its commitment";
+  }
+  table.verdicts[reveal.hand] = verdict;
+  renderHistory(table.view);
+}
+
+function noteCommitment(fair) {
+  if (fair) table.commitments[fair.hand] = fair.commitment;
+}
+
 function renderHistory(view) {
   const rows = view.results.map((r, k) => element("tr", {},
     element("td", { text: String(k + 1) }),
     element("td", { text: r.redeal ? "thrown in" : `${suitSymbol(r.trump)} by ${r.maker === null ? "—" : name(r.maker)}` }),
     element("td", { text: r.points.join(" / ") }),
-    element("td", { text: r.score.join(" – ") })));
+    element("td", { text: r.score.join(" – ") }),
+    element("td", { class: "verdict", text: table.verdicts[k] || "" })));
   $("history").replaceChildren(element("table", {},
-    element("thead", {}, element("tr", {}, ...["#", "Trump", "Points", "Score"].map((t) => element("th", { text: t })))),
+    element("thead", {}, element("tr", {}, ...["#", "Trump", "Points", "Score", "Deal"].map((t) => element("th", { text: t })))),
     element("tbody", {}, ...rows)));
 }
 
