@@ -184,9 +184,11 @@ def test_a_table_of_bots_plays_itself_to_the_end(
 
 
 def test_the_record_of_a_game_in_progress_keeps_the_hand_secret(client: TestClient) -> None:
-    r = client.post("/api/tables", json={"variant": "euchre/american", "bot_delay_ms": 0})
+    r = client.post("/api/tables", json={"variant": "euchre/american"})
     created = r.json()
-    assert [s["seat"] for s in created["seats"]] == [0]
+    assert [s["seat"] for s in created["seats"]] == [0]  # by default one person, bots
+    r = client.post("/api/tables", json={"variant": "euchre/american", "seats": ["human"] * 4})
+    created = r.json()
     view = client.get(f"/api/tables/{created['id']}").json()
     assert view["over"] is False and view["hand_no"] == 1 and view["n"] == 0
     rec = client.get(f"/api/tables/{created['id']}/record").json()

@@ -9,7 +9,6 @@ import signal
 import subprocess
 import time
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -17,7 +16,7 @@ from websockets.sync.client import connect
 
 from followsuit import record as R
 
-from .server_support import free_port, server, wait_for
+from .server_support import database_url, free_port, server, wait_for  # noqa: F401
 
 
 def kill9(proc: subprocess.Popen[bytes]) -> None:
@@ -29,8 +28,8 @@ def get(port: int, path: str) -> Any:
     return httpx.get(f"http://127.0.0.1:{port}{path}").json()
 
 
-def test_a_killed_server_resumes_every_table_bots_included(tmp_path: Path) -> None:
-    database = f"sqlite:///{tmp_path / 'kill.db'}"
+def test_a_killed_server_resumes_every_table_bots_included(database_url: str) -> None:
+    database = database_url
     port = free_port()
     with server(database, port) as proc:
         base = f"http://127.0.0.1:{port}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import ExitStack
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from fastapi.testclient import TestClient
@@ -32,7 +32,8 @@ def new_table(client: TestClient, variant: str, seats: list[str], **extra: Any) 
 
 
 def token_of(created: dict[str, Any], seat: int) -> str:
-    return next(s["token"] for s in created["seats"] if s["seat"] == seat)
+    token: str = next(s["token"] for s in created["seats"] if s["seat"] == seat)
+    return token
 
 
 def receive_until(ws: WebSocketTestSession, want: str, n: int | None = None) -> Messages:
@@ -87,16 +88,46 @@ def seen_codes(state: followsuit.State, audience: int | None) -> set[str]:
     return {codes[c] for c in iter_bits(obs.deck.full_mask & ~obs.unseen())}
 
 
+class Seen(NamedTuple):
+    """What a leak check needs of one message (whole messages of a long game would
+    fill the memory): its type and number, the cards it names outside ``reveal``,
+    which hand a ``reveal`` reveals, and the hand it shows."""
+
+    kind: str
+    n: int
+    named: frozenset[str]
+    reveal_hand: int | None
+    hand: tuple[str, ...] | None
+    hand_hidden: bool
+    text: str
+
+
+def seen(message: dict[str, Any], codes: set[str]) -> Seen:
+    reveal = message.pop("reveal", None)
+    view = message.get("view") or {}
+    return Seen(
+        message["type"],
+        message.get("n", -1),
+        frozenset(card_words(message, codes)),
+        None if reveal is None else reveal["hand"],
+        tuple(view["hand"]) if "hand" in view else None,
+        bool(view.get("hand_hidden")),
+        repr(message)[:600],
+    )
+
+
 def play_through_sockets(
     client: TestClient, variant: str, options: dict[str, Any], seed: int
-) -> tuple[dict[str, Any], dict[int | None, Messages]]:
-    """A whole game of people (the hint, or a random legal action), every seat and a spectator
-    connected; the record and every message each audience received."""
-    n = followsuit.load_rules(variant, options).num_players
+) -> tuple[dict[str, Any], dict[int | None, list[Seen]]]:
+    """A whole game of people (the hint, or a random legal action), every seat and a
+    spectator connected; the record and what each audience was told."""
+    rules = followsuit.load_rules(variant, options)
+    codes = set(rules.deck.codes)
+    n = rules.num_players
     created = new_table(client, variant, ["human"] * n, options=options, bot_delay_ms=0)
     table_id = created["id"]
     rng = random.Random(seed)
-    log: dict[int | None, Messages] = {a: [] for a in [*range(n), None]}
+    log: dict[int | None, list[Seen]] = {a: [] for a in [*range(n), None]}
     with ExitStack() as stack:
         sockets: dict[int | None, WebSocketTestSession] = {}
         for seat in range(n):
@@ -107,8 +138,8 @@ def play_through_sockets(
         views: dict[int | None, dict[str, Any]] = {}
         for audience, ws in sockets.items():
             got = receive_until(ws, "hello")
-            log[audience] += got
             views[audience] = got[-1]["view"]
+            log[audience] += [seen(m, codes) for m in got]
         number = 0
         while not views[None]["over"]:
             movers = [s for s in range(n) if views[s]["legal"]]
@@ -118,14 +149,14 @@ def play_through_sockets(
             if rng.random() < 0.8:  # mostly the bots' hint, so that games end soon
                 sockets[seat].send_json({"type": "hint"})
                 hint = receive_until(sockets[seat], "hint")
-                log[seat] += hint
                 choice = hint[-1]["text"]
+                log[seat] += [seen(m, codes) for m in hint]
             sockets[seat].send_json({"type": "act", "action": choice, "n": number})
             number += 1
             for audience, ws in sockets.items():
                 got = receive_until(ws, "update", number)
-                log[audience] += got
                 views[audience] = got[-1]["view"]
+                log[audience] += [seen(m, codes) for m in got]
     rec = client.get(f"/api/tables/{table_id}/record").json()
     return rec, log
 
@@ -170,27 +201,24 @@ def short_game(variant: str) -> dict[str, Any]:
 def check_no_leak(client: TestClient, variant: str, options: dict[str, Any]) -> None:
     rec, log = play_through_sockets(client, variant, options, seed=len(variant))
     states = states_by_number(rec)
-    codes = set(R.replay(rec).rules.deck.codes)
     assert R.replay(rec).over
     for audience, messages in log.items():
-        updates = [m for m in messages if m["type"] in ("hello", "update")]
-        assert [m["n"] for m in updates] == list(range(len(states)))
-        for message in updates:
-            state = states[message["n"]]
-            reveal = message.pop("reveal", None)
+        updates = [m for m in messages if m.kind in ("hello", "update")]
+        assert [m.n for m in updates] == list(range(len(states)))
+        for m in updates:
+            state = states[m.n]
             allowed = seen_codes(state, audience)
-            if reveal is not None:  # a finished hand's shuffle, revealed after it
-                assert reveal["hand"] < len(state.history()) or state.over
+            if m.reveal_hand is not None:  # a finished hand's shuffle, revealed after it
+                assert m.reveal_hand < len(state.history()) or state.over
                 # and the hand's last trick, played face up, is still on show
                 last = state.results[-1].tricks
                 allowed |= {state.rules.deck.codes[c] for c in (last[-1].cards if last else ())}
-            named = card_words(message, codes)
-            assert named <= allowed, (audience, message["n"], sorted(named - allowed), message)
-        for hint in (m for m in messages if m["type"] == "hint"):
-            assert card_words(hint, codes) <= seen_codes(states[hint["n"]], audience)
-            if audience is not None and not message["view"]["hand_hidden"]:
+            assert m.named <= allowed, (audience, m.n, sorted(m.named - allowed), m.text)
+            if audience is not None and not m.hand_hidden:
                 held = {state.rules.deck.codes[c] for c in iter_bits(state.hands[audience])}
-                assert set(message["view"]["hand"]) == held
+                assert m.hand is not None and set(m.hand) == held
+        for hint in (m for m in messages if m.kind == "hint"):
+            assert hint.named <= seen_codes(states[hint.n], audience)
 
 
 # -- bad messages -------------------------------------------------------------------

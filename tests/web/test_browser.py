@@ -288,6 +288,10 @@ def test_the_replay_viewer_steps_through_a_downloaded_record(
     assert "step 2 of" in (page.text_content("#r-where") or "")
     page.click("#r-last")
     assert page.locator("#r-board .seat-row").first.locator(".card").count() == 0
+    # a table's own record opens from the table page's link
+    page.goto(f"{base_url}/replay?table={made['id']}")
+    page.wait_for_selector("#r-board .seat-row")
+    assert "step 1 of" in (page.text_content("#r-where") or "")
     assert errors == []
 
 

@@ -6,25 +6,29 @@ import { actionLabel, cardFace, sortHand, suitName } from "./cards.js";
 const $ = (id) => document.getElementById(id);
 let data = null;
 
+async function load(readRecord) {
+  $("replay-error").textContent = "";
+  try {
+    data = await api("/api/replay", { method: "POST", body: await readRecord() });
+  } catch (err) {
+    $("replay-error").textContent = err.message;
+    return;
+  }
+  $("replay-view").hidden = false;
+  const range = $("r-step");
+  range.max = String(data.steps.length - 1);
+  range.value = "0";
+  show(0);
+}
+
 export function showReplay() {
   $("replay").hidden = false;
-  $("replay-file").addEventListener("change", async (event) => {
+  $("replay-file").addEventListener("change", (event) => {
     const file = event.target.files[0];
-    if (!file) return;
-    $("replay-error").textContent = "";
-    try {
-      const record = JSON.parse(await file.text());
-      data = await api("/api/replay", { method: "POST", body: record });
-    } catch (err) {
-      $("replay-error").textContent = err.message;
-      return;
-    }
-    $("replay-view").hidden = false;
-    const range = $("r-step");
-    range.max = String(data.steps.length - 1);
-    range.value = "0";
-    show(0);
+    if (file) load(async () => JSON.parse(await file.text()));
   });
+  const tableId = new URLSearchParams(location.search).get("table");
+  if (tableId) load(() => api(`/api/tables/${encodeURIComponent(tableId)}/record`));
   const go = (k) => { const max = data ? data.steps.length - 1 : 0; show(Math.max(0, Math.min(max, k))); };
   $("r-first").addEventListener("click", () => go(0));
   $("r-prev").addEventListener("click", () => go(Number($("r-step").value) - 1));

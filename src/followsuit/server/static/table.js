@@ -1,16 +1,12 @@
 // The live table: the hand (legal cards highlighted, one tab stop, arrow keys),
 // the calls on offer, the trick with who played what, the facts of the hand,
 // scores, the hand summary, history, chat, and announcements for screen readers.
-import { api, announce, element, seatName } from "./api.js";
+import { api, announce, element } from "./api.js";
 import { actionLabel, actionWords, cardBacks, cardFace, sortHand, suitName, suitSymbol } from "./cards.js";
+import { muted, onChat, renderChat } from "./chat.js";
 import { TableConnection } from "./connection.js";
-
-const $ = (id) => document.getElementById(id);
-
-const table = {
-  id: null, you: null, view: null, info: null, seats: [], conn: null, selected: new Set(),
-  hint: null, focusCode: null, clockBase: null, commitments: {}, verdicts: {},
-};
+import { $, capital, name, table } from "./state.js";
+import { checkDeal, noteCommitment, renderHistory, showSummary } from "./summary.js";
 
 export async function showTable(tableId) {
   table.id = tableId;
@@ -37,6 +33,7 @@ export async function showTable(tableId) {
   }
   $("download").href = `/api/tables/${tableId}/record`;
   $("download").setAttribute("download", `followsuit-${tableId}.json`);
+  $("open-replay").href = `/replay?table=${encodeURIComponent(tableId)}`;
   wireControls();
   table.conn = new TableConnection(tableId, mine && mine.token, {
     status: (text, up) => { $("conn").textContent = text; $("conn").classList.toggle("down", !up); },
@@ -67,8 +64,6 @@ function tickClock() {
   $("clock").textContent = `time left ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function name(seat) { return seatName(seat, table.info ? table.info.num_players : 0, table.you); }
-
 function onUpdate(m) {
   onTable(m.table);
   noteCommitment(m.fair);
@@ -87,7 +82,6 @@ function onUpdate(m) {
 }
 
 function youSays(says) { return says.replace(/^(\w+)s\b/, "$1").replace(/^passe\b/, "pass"); }
-function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
 function setView(view) {
   table.view = view;
@@ -303,107 +297,11 @@ function renderScores(view) {
     element("tbody", {}, ...rows)));
 }
 
-function resultLines(result, before) {
-  const lines = [];
-  if (result.redeal) return ["Thrown in: no one made trump."];
-  const view = table.view;
-  const makerSide = result.maker === null ? -1 : view.sides.findIndex((s) => s.includes(result.maker));
-  if (result.maker !== null) {
-    const tricks = makerSide < 0 ? 0 : view.sides[makerSide].reduce((t, s) => t + result.tricks_won[s], 0);
-    const all = result.tricks_won.reduce((a, b) => a + b, 0);
-    const alone = before && before.alone !== null && before.alone !== undefined;
-    let verdict = `${capital(name(result.maker))} made ${suitName(result.trump)} trump and took ${tricks} of ${all} tricks`;
-    if (result.points[makerSide] <= 0 && result.points.some((p) => p > 0)) verdict += ": euchred!";
-    else if (tricks === all && all > 0) verdict += alone ? ": a loner's march!" : ": a march!";
-    else if (alone) verdict += " alone";
-    lines.push(verdict);
-  }
-  for (const [category, seats, value] of result.details) {
-    lines.push(`${category}: ${seats.map((s) => capital(name(s))).join(" & ")} (${value})`);
-  }
-  lines.push("Points: " + result.points.map((p, k) => `${view.sides[k].map((s) => capital(name(s))).join(" & ")} ${p > 0 ? "+" : ""}${p}`).join(", "));
-  return lines;
-}
-
-function showSummary(handOver, before) {
-  const box = $("summary");
-  const lines = resultLines(handOver.result, before);
-  const ok = element("button", { type: "button", id: "summary-ok" }, "Continue");
-  box.replaceChildren(element("h2", { text: "Hand over" }), ...lines.map((l) => element("p", { text: l })));
-  if (handOver.last_trick) {
-    const trick = element("div", { class: "last-trick", "aria-label": "The last trick" },
-      ...handOver.last_trick.plays.map((p) => element("div", { class: "play" }, cardFace(p.card, { small: true }), element("span", { text: capital(name(p.seat)) }))));
-    box.append(element("p", { text: "Last trick:" }), trick);
-  }
-  box.append(ok);
-  box.hidden = false;
-  announce(lines.join(". "));
-  ok.addEventListener("click", () => { box.hidden = true; const first = $("hand").querySelector('[tabindex="0"]'); if (first) first.focus(); });
-  ok.focus();
-}
-
-/** Check a finished hand's revealed shuffle against the commitment published
- * before it was dealt (SHA-256 in the browser, where the page is a secure context). */
-async function checkDeal(reveal) {
-  const committed = table.commitments[reveal.hand];
-  let verdict = "not checked (no commitment seen before the hand)";
-  if (committed && window.crypto && crypto.subtle) {
-    const text = `followsuit-deal/1\n${reveal.order.join(" ")}\n${reveal.salt}`;
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-    verdict = hex === committed && hex === reveal.commitment ? "dealt as committed" : "DOES NOT MATCH its commitment";
-  }
-  table.verdicts[reveal.hand] = verdict;
-  renderHistory(table.view);
-}
-
-function noteCommitment(fair) {
-  if (fair) table.commitments[fair.hand] = fair.commitment;
-}
-
-function renderHistory(view) {
-  const rows = view.results.map((r, k) => element("tr", {},
-    element("td", { text: String(k + 1) }),
-    element("td", { text: r.redeal ? "thrown in" : `${suitSymbol(r.trump)} by ${r.maker === null ? "—" : name(r.maker)}` }),
-    element("td", { text: r.points.join(" / ") }),
-    element("td", { text: r.score.join(" – ") }),
-    element("td", { class: "verdict", text: table.verdicts[k] || "" })));
-  $("history").replaceChildren(element("table", {},
-    element("thead", {}, element("tr", {}, ...["#", "Trump", "Points", "Score", "Deal"].map((t) => element("th", { text: t })))),
-    element("tbody", {}, ...rows)));
-}
-
 function onHint(m) {
   table.hint = m.text;
   announce(`Hint: ${actionWords(m.text)}`);
   $("table-error").textContent = `Hint: ${actionLabel(m.text)}`;
   setView(table.view);
-}
-
-function muted() { return localStorage.getItem("fs:mute") === "1"; }
-
-function renderChat(lines, phrases) {
-  $("chat-log").replaceChildren();
-  if (!muted()) for (const line of lines) addChat(line);
-  const box = $("phrases");
-  box.replaceChildren(...(phrases || []).map((p, k) => {
-    const b = element("button", { type: "button" }, p);
-    b.addEventListener("click", () => table.conn.send({ type: "chat", phrase: k }));
-    return b;
-  }));
-  $("chat-box").hidden = table.you === null && !lines.length;
-}
-
-function addChat(line) {
-  const log = $("chat-log");
-  log.append(element("li", {}, element("strong", { text: `${capital(name(line.seat))}: ` }), line.text));
-  log.scrollTop = log.scrollHeight;
-}
-
-function onChat(m) {
-  if (muted() && m.seat !== table.you) return;
-  addChat(m);
-  if (m.seat !== table.you) announce(`${capital(name(m.seat))} says: ${m.text}`);
 }
 
 function wireControls() {
@@ -426,5 +324,4 @@ function wireControls() {
     const text = $("chat-text").value;
     if (text.trim() && table.conn.send({ type: "chat", text })) $("chat-text").value = "";
   });
-  $("join").addEventListener("click", () => location.reload());
 }
