@@ -9,15 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 import followsuit
 from followsuit import record as R
 from followsuit.cli.main import app as cli
+from followsuit.server.catalog import variant_detail
 from followsuit.server.fairdeal import verify_hand
+from followsuit.server.payloads import rules_of
 
 from .server_support import client, finish  # noqa: F401
 
@@ -295,3 +297,17 @@ TABLE_LIKE = st.fixed_dictionaries(
 def test_any_json_body_gets_a_table_or_a_clear_4xx(client: TestClient, body: Any) -> None:
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201 or (400 <= r.status_code < 500 and r.json()["error"]), r.text
+
+
+@pytest.mark.parametrize("variant", [v.id for v in followsuit.variants()])
+def test_every_option_the_form_shows_takes_its_default_back(variant: str) -> None:
+    """The form sends what it shows: each option's default, as text, must give the
+    variant's own rules again (and an enum's default must be one of its choices or
+    null)."""
+    detail = variant_detail(variant)
+    base = {"time_limit_seconds": "600"} if variant == "euchre/timed" else {}
+    shown = {o["name"]: o["default"] for o in detail["options"]} | base
+    assert rules_of(variant, shown).settings == rules_of(variant, base).settings
+    for o in detail["options"]:
+        if o["kind"] == "enum":
+            assert o["default"] in o["choices"] or (o["nullable"] and o["default"] == "null")

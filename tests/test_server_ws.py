@@ -17,6 +17,7 @@ from starlette.testclient import WebSocketTestSession
 import followsuit
 from followsuit import record as R
 from followsuit.cards import iter_bits
+from followsuit.engine import actions as A
 from followsuit.server.fairdeal import deal_of
 
 from .server_support import client, finish, wait_for  # noqa: F401
@@ -83,9 +84,18 @@ def states_by_number(rec: dict[str, Any]) -> list[followsuit.State]:
 
 
 def seen_codes(state: followsuit.State, audience: int | None) -> set[str]:
+    """The cards this audience has seen, and the cards named without being seen
+    where they lie: the card a bidder called for a partner, and the cards the seat
+    may call (its legal actions)."""
     obs = state.observation(audience)
     codes = obs.deck.codes
-    return {codes[c] for c in iter_bits(obs.deck.full_mask & ~obs.unseen())}
+    out = {codes[c] for c in iter_bits(obs.deck.full_mask & ~obs.unseen())}
+    if obs.called_card is not None:
+        out.add(codes[obs.called_card])
+    for action in obs.legal_actions:
+        if not (A.is_play(action) or A.is_discard(action) or A.is_give(action)):
+            out.update(codes[c] for c in iter_bits(A.named_cards(action)))
+    return out
 
 
 class Seen(NamedTuple):

@@ -331,6 +331,7 @@ class TableActor:
             "id": self.id,
             "variant": rules.id,
             "title": rules.variant.title,
+            "family": rules.family,
             "options": dict(self.spec.options),
             "num_players": rules.num_players,
             "sides": [list(s) for s in rules.sides],

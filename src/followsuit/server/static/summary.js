@@ -14,9 +14,12 @@ function resultLines(result, before) {
     const tricks = makerSide < 0 ? 0 : view.sides[makerSide].reduce((t, s) => t + result.tricks_won[s], 0);
     const all = result.tricks_won.reduce((a, b) => a + b, 0);
     const alone = before && before.alone !== null && before.alone !== undefined;
-    let verdict = `${capital(name(result.maker))} made ${suitName(result.trump)} trump and took ${tricks} of ${all} tricks`;
-    if (result.points[makerSide] <= 0 && result.points.some((p) => p > 0)) verdict += ": euchred!";
-    else if (tricks === all && all > 0) verdict += alone ? ": a loner's march!" : ": a march!";
+    const bid = before && before.bid ? ` bid ${before.bid},` : "";
+    let verdict = `${capital(name(result.maker))}${bid} made ${suitName(result.trump)} trump and took ${tricks} of ${all} tricks`;
+    const failed = result.points[makerSide] <= 0 && result.points.some((p) => p > 0);
+    const euchre = table.info && table.info.family === "euchre";
+    if (failed) verdict += euchre ? ": euchred!" : ": set!";
+    else if (euchre && tricks === all && all > 0) verdict += alone ? ": a loner's march!" : ": a march!";
     else if (alone) verdict += " alone";
     lines.push(verdict);
   }
