@@ -257,6 +257,7 @@ def test_the_replay_viewer_steps_through_a_record(client: TestClient) -> None:
         b'{"variant": null}',
         b'{"variant": "euchre", "seats": {}}',
         b'{"variant": "euchre", "options": {"target_score": 1e999}}',
+        b'{"variant": "euchre", "grace_seconds": Infinity, "bot_delay_ms": NaN}',
         b'{"variant": "euchre", "options": {"target_score": "9999999999999999999999"}}',
         b'{"variant": "euchre", "options": {"deal_packets": [[[[[[1]]]]]]}}',
     ],
@@ -269,7 +270,7 @@ def test_odd_bodies_never_make_a_server_error(client: TestClient, body: bytes) -
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
     lambda inner: (
         st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
     ),

@@ -62,10 +62,19 @@ def _option(opt: Option, value: Any, choices: tuple[Any, ...]) -> dict[str, Any]
         "name": opt.name,
         "kind": kind,
         "doc": opt.doc,
-        "default": opt.format(value),
+        "default": shown_default(opt, value),
         "allowed": opt.describe_allowed() if not choices or kind != "enum" else None,
         "choices": [opt.format(c) for c in choices] if kind in ("enum", "int") else [],
         "nullable": opt.nullable,
         "minimum": opt.minimum,
         "maximum": opt.maximum,
     }
+
+
+def shown_default(opt: Option, value: Any) -> str:
+    """The value as the form shows it, in a form the option reads back: a list of
+    names as words (``Option.format`` writes it as JSON, which the names kind does
+    not read)."""
+    if opt.kind == "names" and isinstance(value, tuple):
+        return " ".join(value)
+    return opt.format(value)
