@@ -185,6 +185,17 @@ def test_a_table_of_bots_plays_itself_to_the_end(
     assert result.exit_code == 1 and "hand 1: NOT VERIFIED" in result.output
 
 
+def test_verify_refuses_a_record_without_commitments(tmp_path: Path) -> None:
+    game = followsuit.new_game("euchre/american", seed=5)  # a seeded, local game
+    game.apply(game.legal_actions()[0])
+    path = tmp_path / "local.json"
+    path.write_text(R.dumps(R.to_record(game)))
+    result = CliRunner().invoke(cli, ["verify", str(path)])
+    assert result.exit_code == 1 and "no commitment recorded" in result.output
+    path.write_text("{")
+    assert CliRunner().invoke(cli, ["verify", str(path)]).exit_code == 2
+
+
 def test_the_record_of_a_game_in_progress_keeps_the_hand_secret(client: TestClient) -> None:
     r = client.post("/api/tables", json={"variant": "euchre/american"})
     created = r.json()
@@ -270,7 +281,11 @@ def test_odd_bodies_never_make_a_server_error(client: TestClient, body: bytes) -
 
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
     lambda inner: (
         st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
     ),

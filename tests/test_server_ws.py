@@ -299,6 +299,17 @@ def test_bad_messages_get_clear_errors_and_change_nothing(
     assert client.get(f"/api/tables/{table_id}/record").json()["hands"] == []
 
 
+def test_a_flood_of_messages_is_slowed_down(seated: tuple[TestClient, dict[str, Any]]) -> None:
+    client, created = seated
+    with client.websocket_connect(f"/ws/tables/{created['id']}") as ws:
+        receive_until(ws, "hello")
+        for _ in range(300):
+            ws.send_json({"type": "ping"})
+        replies = [ws.receive_json() for _ in range(300)]
+        kinds = [r.get("code", r["type"]) for r in replies]
+        assert kinds.count("pong") >= 100 and "too_many" in kinds
+
+
 def test_a_bad_token_or_table_is_refused(seated: tuple[TestClient, dict[str, Any]]) -> None:
     client, created = seated
     with client.websocket_connect(f"/ws/tables/{created['id']}?token=guess") as ws:

@@ -6,6 +6,7 @@ works without the web packages installed.
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated
 
 import typer
@@ -40,6 +41,11 @@ def serve(
         typer.echo(f"followsuit serve needs the web extra: pip install 'followsuit[web]' ({exc})")
         raise typer.Exit(2) from None
     settings = ServerSettings.from_env(host=host, port=port, database_url=database)
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
+    server_log = logging.getLogger("followsuit.server")
+    server_log.addHandler(handler)
+    server_log.setLevel(logging.INFO)
     typer.echo(
         f"followsuit: http://{settings.host}:{settings.port}/  (database {settings.database_url})"
     )
@@ -48,5 +54,8 @@ def serve(
         host=settings.host,
         port=settings.port,
         ws_max_size=64 * 1024,
+        # a table's messages are a few kilobytes; compressing each costs more CPU
+        # than it saves on the wire
+        ws_per_message_deflate=False,
         log_level="info",
     )

@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from importlib.resources import files
@@ -42,6 +43,10 @@ STATIC = Path(str(files("followsuit.server") / "static"))
 MAX_MESSAGE_CHARS = 4096
 """The longest WebSocket message a client may send (an action is a few words)."""
 MAX_ACTION_CHARS = 200
+BURST = 100
+"""Messages a connection may send at once before it is asked to slow down…"""
+PER_SECOND = 50.0
+"""…and how fast its allowance comes back (a person sends a few a second at most; a script playing a whole game, more)."""
 MAX_RECORD_BODY = 2 * 1024 * 1024
 
 
@@ -276,6 +281,18 @@ class Connection:
         self.actor = actor
         self.seat = seat
         self.fanout = actor.fanout
+        self.allowance = float(BURST)
+        self.checked = time.monotonic()
+
+    def _flooding(self) -> bool:
+        """Whether this message is over the connection's allowance (a token bucket)."""
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.checked) * PER_SECOND)
+        self.checked = now
+        if self.allowance < 1:
+            return True
+        self.allowance -= 1
+        return False
 
     async def run(self) -> None:
         actor, seat = self.actor, self.seat
@@ -318,6 +335,8 @@ class Connection:
         return {"type": "error", "code": code, "message": message, "n": self.actor.n}
 
     async def _handle(self, text: str | None) -> dict[str, Any] | None:
+        if self._flooding():
+            return self._error("too_many", "too many messages: slow down")
         if text is None:
             return self._error("malformed", "messages are JSON text, not binary")
         if len(text) > MAX_MESSAGE_CHARS:
