@@ -53,8 +53,8 @@ class ActionRefused(Exception):
 
 @dataclass
 class SeatState:
-    """A seat's live condition (not stored: after a restart everyone is away until
-    they reconnect, and the grace period starts again)."""
+    """A seat's live condition. It is not stored: after a restart nobody is
+    connected, and each person's grace period starts again."""
 
     connections: int = 0
     away: bool = False
@@ -71,6 +71,13 @@ def hint_bot_name() -> str:
 
 
 class TableActor:
+    """The one live object of a table: its game, its seats, its bots and clock.
+
+    ``game`` is the engine state with its shuffles (:class:`LiveGame`), ``store``
+    keeps every accepted action, ``fanout`` delivers the messages; ``now`` is the
+    clock a timed game reads (a parameter so that it can be replaced).
+    """
+
     def __init__(
         self,
         spec: TableSpec,

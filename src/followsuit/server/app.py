@@ -46,7 +46,8 @@ MAX_ACTION_CHARS = 200
 BURST = 100
 """Messages a connection may send at once before it is asked to slow down…"""
 PER_SECOND = 50.0
-"""…and how fast its allowance comes back (a person sends a few a second at most; a script playing a whole game, more)."""
+"""…and how fast its allowance comes back (a person sends a few a second at most;
+a script playing a whole game, more)."""
 MAX_RECORD_BODY = 2 * 1024 * 1024
 
 
