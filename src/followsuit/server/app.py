@@ -329,8 +329,8 @@ class Connection:
                     await self.websocket.close(code=4408)
                     return
                 await self.websocket.send_json(message)
-        except (WebSocketDisconnect, RuntimeError):
-            return
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return  # the page went away mid-send: the receiving side ends the connection
 
     def _error(self, code: str, message: str) -> dict[str, Any]:
         return {"type": "error", "code": code, "message": message, "n": self.actor.n}
