@@ -384,13 +384,11 @@ def test_a_person_who_comes_back_takes_the_seat_back(client: TestClient) -> None
     table_id = created["id"]
     wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["n"] >= 6)
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token_of(created, 0)}") as ws:
-        receive_until(ws, "hello")
+        message = receive_until(ws, "hello")[-1]
         seats = receive_until(ws, "seats")[-1]["seats"]
         assert seats[0]["connected"] and not seats[0]["away"] and not seats[0]["bot_playing"]
-        while True:  # the bots play on to seat 0's turn, then wait for the person
-            message = ws.receive_json()
-            if message["type"] in ("update", "hello") and message["view"]["legal"]:
-                break
+        while not message["view"]["legal"]:  # the bots play on to seat 0's turn, then wait
+            message = receive_until(ws, "update")[-1]
         n = message["n"]
         ws.send_json({"type": "act", "action": message["view"]["legal"][0]["text"], "n": n})
         assert receive_until(ws, "update", n + 1)[-1]["event"]["seat"] == 0
