@@ -308,3 +308,37 @@ def test_a_preset_link_opens_the_form_with_its_rules(
     assert page.input_value("#variant") == "euchre/long"
     assert page.input_value("#opt-stick_the_dealer") == "true"
     assert "our club" in (page.text_content("#preset-result") or "")
+
+
+def test_a_friend_takes_a_seat_by_the_invite_link(browser: Browser, base_url: str) -> None:
+    host = browser.new_context()
+    friend = browser.new_context()
+    try:
+        page = host.new_page()
+        page.goto(base_url + "/")
+        page.wait_for_selector("#options[data-variant]", state="attached")
+        page.select_option("#seat-2", "human")
+        page.fill("#bot-delay", "0")
+        page.click("#create")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector("#invite-box:not([hidden])")
+        link = page.input_value("#invite-link")
+        assert "?invite=" in link
+        guest = friend.new_page()
+        guest.goto(link)
+        guest.wait_for_selector("#hand .card")
+        assert "?invite=" not in guest.url  # the code is used up and out of sight
+        labels = guest.eval_on_selector_all(
+            ".seat-label strong", "ls => ls.map(l => l.textContent)"
+        )
+        assert "You" in labels and "Partner (seat 0)" in labels
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.seat-label')].some("
+            "l => l.dataset.seat === '2' && l.textContent.includes('here'))"
+        )
+        guest.reload()  # the seat is kept in the browser
+        guest.wait_for_selector("#hand .card")
+        assert guest.locator("#hand .card").count() >= 5  # six for a dealer who picked up
+    finally:
+        host.close()
+        friend.close()
