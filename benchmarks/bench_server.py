@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -86,7 +86,7 @@ async def play_table(
 
 async def run(base: str, tables: int, actions: int, think: float) -> None:
     ws_base = base.replace("http://", "ws://")
-    async with httpx.AsyncClient() as client:
+    async with httpx2.AsyncClient() as client:
         made = []
         for _ in range(tables):
             r = await client.post(
@@ -148,9 +148,9 @@ def main() -> None:
         try:
             for _ in range(200):
                 try:
-                    if httpx.get(f"{base}/healthz").status_code == 200:
+                    if httpx2.get(f"{base}/healthz").status_code == 200:
                         break
-                except httpx.HTTPError:
+                except httpx2.HTTPError:
                     time.sleep(0.1)
             print(f"database: {database.split('?')[0]}")
             asyncio.run(run(base, args.tables, args.actions, args.think_ms / 1000))

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -140,8 +140,8 @@ def server(database: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
 
         def up() -> bool:
             try:
-                return httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200
-            except httpx.HTTPError:
+                return httpx2.get(f"http://127.0.0.1:{port}/healthz").status_code == 200
+            except httpx2.HTTPError:
                 assert proc.poll() is None, "the server exited"
                 return False
 

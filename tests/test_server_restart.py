@@ -11,7 +11,7 @@ import time
 from contextlib import ExitStack
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.sync.client import connect
 
 from followsuit import record as R
@@ -25,7 +25,7 @@ def kill9(proc: subprocess.Popen[bytes]) -> None:
 
 
 def get(port: int, path: str) -> Any:
-    return httpx.get(f"http://127.0.0.1:{port}{path}").json()
+    return httpx2.get(f"http://127.0.0.1:{port}{path}").json()
 
 
 def test_a_killed_server_resumes_every_table_bots_included(database_url: str) -> None:
@@ -39,8 +39,8 @@ def test_a_killed_server_resumes_every_table_bots_included(database_url: str) ->
             "seats": ["bot:rules"] * 4,
             "bot_delay_ms": 5,
         }
-        bots = httpx.post(f"{base}/api/tables", json=body).json()["id"]
-        people = httpx.post(
+        bots = httpx2.post(f"{base}/api/tables", json=body).json()["id"]
+        people = httpx2.post(
             f"{base}/api/tables",
             json={"variant": "pitch/cutthroat-3p", "seats": ["human"] * 3, "bot_delay_ms": 0},
         ).json()

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
@@ -129,16 +129,31 @@ def play_by_clicking(page: Page, *, reload_after: int | None = None, check: Any 
             assert "connected" in (page.text_content("#conn") or "")
 
 
+def faces_outside(page: Page, places: str) -> list[str]:
+    """The card faces drawn anywhere but in ``places`` (one evaluation: the page may
+    redraw between a query and a later look)."""
+    found: list[str] = page.evaluate(
+        """places => [...document.querySelectorAll('.card.face, [data-code]')]
+            .filter(c => !c.closest(places)).map(c => c.outerHTML)""",
+        places,
+    )
+    return found
+
+
 def public_cards_only(spectator: Page) -> None:
     """A spectator's page shows no hand and no card face outside the table's middle."""
     assert spectator.locator("#hand .card").count() == 0
-    # one evaluation: the page may redraw between a query and a later look
-    faces = spectator.evaluate(
-        """() => [...document.querySelectorAll('.card.face')]
-            .filter(c => !c.closest('#trick, #upcard, #last-trick, #summary'))
-            .map(c => c.outerHTML)"""
+    assert faces_outside(spectator, "#trick, #upcard, #last-trick, #summary") == []
+
+
+def own_and_public_cards_only(player: Page) -> None:
+    """A player's page shows faces only in the hand and the table's middle: the
+    others' cards are backs, which carry no identity."""
+    assert faces_outside(player, "#hand, #trick, #upcard, #last-trick, #summary") == []
+    backs = player.evaluate(
+        "() => [...document.querySelectorAll('.backs img')].map(i => i.outerHTML)"
     )
-    assert faces == []
+    assert all("data-code" not in b and "aria-label" not in b for b in backs)
 
 
 def test_a_euchre_game_played_by_clicking_with_a_reload_and_a_spectator(
@@ -159,13 +174,14 @@ def test_a_euchre_game_played_by_clicking_with_a_reload_and_a_spectator(
         checks += 1
         if checks % 5 == 0:
             public_cards_only(spectator)
+            own_and_public_cards_only(page)
 
     mine = play_by_clicking(page, reload_after=2, check=check)
     assert mine >= 5
     public_cards_only(spectator)
-    view = httpx.get(f"{base_url}/api/tables/{table_id}").json()
+    view = httpx2.get(f"{base_url}/api/tables/{table_id}").json()
     assert view["over"] and max(view["scores"]) >= 10
-    rec = httpx.get(f"{base_url}/api/tables/{table_id}/record").json()
+    rec = httpx2.get(f"{base_url}/api/tables/{table_id}/record").json()
     assert R.replay(rec).scores == tuple(view["scores"])
     assert page.text_content("#status").startswith("Game over")  # type: ignore[union-attr]
     spectator.wait_for_function(
@@ -185,7 +201,7 @@ def test_pitch_and_bid_euchre_played_through_the_page(
     errors = watch_errors(page)
     table_id = create_table(page, base_url, variant, target)
     assert play_by_clicking(page) > 0
-    view = httpx.get(f"{base_url}/api/tables/{table_id}").json()
+    view = httpx2.get(f"{base_url}/api/tables/{table_id}").json()
     assert view["over"]
     assert errors == []
 
@@ -262,7 +278,7 @@ def test_keyboard_play_announcements_four_colours_and_checked_deals(
 def test_the_replay_viewer_steps_through_a_downloaded_record(
     context: BrowserContext, base_url: str, tmp_path: Path
 ) -> None:
-    made = httpx.post(
+    made = httpx2.post(
         f"{base_url}/api/tables",
         json={
             "variant": "euchre/american",
@@ -272,11 +288,11 @@ def test_the_replay_viewer_steps_through_a_downloaded_record(
         },
     ).json()
     for _ in range(200):
-        if httpx.get(f"{base_url}/api/tables/{made['id']}").json()["over"]:
+        if httpx2.get(f"{base_url}/api/tables/{made['id']}").json()["over"]:
             break
         time.sleep(0.05)
     path = tmp_path / "game.json"
-    path.write_text(httpx.get(f"{base_url}/api/tables/{made['id']}/record").text)
+    path.write_text(httpx2.get(f"{base_url}/api/tables/{made['id']}/record").text)
     page = context.new_page()
     errors = watch_errors(page)
     page.goto(base_url + "/replay")
@@ -298,7 +314,7 @@ def test_the_replay_viewer_steps_through_a_downloaded_record(
 def test_a_preset_link_opens_the_form_with_its_rules(
     context: BrowserContext, base_url: str
 ) -> None:
-    made = httpx.post(
+    made = httpx2.post(
         f"{base_url}/api/presets",
         json={"name": "our club", "variant": "euchre/long", "options": {"stick_the_dealer": True}},
     ).json()
