@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -151,3 +152,9 @@ def server(database: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
         if proc.poll() is None:
             proc.terminate()
             proc.wait(10)
+
+
+def kill9(proc: subprocess.Popen[bytes]) -> None:
+    """Kill a server as a power cut would its process: no clean-up of any kind."""
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(10)

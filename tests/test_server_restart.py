@@ -4,9 +4,6 @@ accepted action is lost, and every table resumes where it was, bots included."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
 import time
 from contextlib import ExitStack
 from typing import Any
@@ -16,12 +13,7 @@ from websockets.sync.client import connect
 
 from followsuit import record as R
 
-from .server_support import database_url, free_port, server, wait_for  # noqa: F401
-
-
-def kill9(proc: subprocess.Popen[bytes]) -> None:
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(10)
+from .server_support import database_url, free_port, kill9, server, wait_for  # noqa: F401
 
 
 def get(port: int, path: str) -> Any:

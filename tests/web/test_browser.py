@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from followsuit import record as R
 
-from ..server_support import free_port, server
+from ..server_support import free_port, kill9, server
 
 CHROMIUM = os.environ.get("FOLLOWSUIT_CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
@@ -90,11 +90,13 @@ READY = """() => {
 }"""
 
 
-def play_by_clicking(page: Page, *, reload_after: int | None = None, check: Any = None) -> int:
-    """Play my seat to the end of the game by clicking what the page offers; the
-    number of my actions."""
+def play_by_clicking(
+    page: Page, *, reload_after: int | None = None, check: Any = None, limit: int = 10_000
+) -> int:
+    """Play my seat to the end of the game (or ``limit`` actions) by clicking what
+    the page offers; the number of my actions."""
     mine = 0
-    while True:
+    while mine < limit:
         page.wait_for_function(READY, timeout=20_000)
         if page.is_visible("#summary"):
             page.click("#summary-ok")
@@ -127,6 +129,7 @@ def play_by_clicking(page: Page, *, reload_after: int | None = None, check: Any 
             )
             assert after == before  # the same seat and the same hand
             assert "connected" in (page.text_content("#conn") or "")
+    return mine
 
 
 def faces_outside(page: Page, places: str) -> list[str]:
@@ -358,3 +361,41 @@ def test_a_friend_takes_a_seat_by_the_invite_link(browser: Browser, base_url: st
     finally:
         host.close()
         friend.close()
+
+
+def test_the_page_comes_back_by_itself_after_the_server_is_killed(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The page retries with back-off while the server is down, then returns to the
+    same seat and hand, and play goes on."""
+    database = f"sqlite:///{tmp_path / 'again.db'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        errors = watch_errors(page)
+        with server(database, port) as proc:
+            create_table(page, base, "euchre/american", target=None)
+            play_by_clicking(page, limit=2)
+            page.wait_for_function(READY, timeout=20_000)
+            before = sorted(
+                page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)")
+            )
+            n = page.evaluate("document.body.dataset.n")
+            kill9(proc)
+        page.wait_for_function("document.getElementById('conn').textContent.includes('retrying')")
+        with server(database, port):
+            page.wait_for_function(
+                "document.getElementById('conn').textContent === 'connected'", timeout=40_000
+            )
+            page.wait_for_function(READY, timeout=20_000)
+            after = sorted(
+                page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)")
+            )
+            assert after == before and page.evaluate("document.body.dataset.n") == n
+            assert play_by_clicking(page, limit=3) == 3
+        # the console reports the refused connections while the server was down
+        assert all("WebSocket" in e or "ERR_CONNECTION_REFUSED" in e for e in errors)
+    finally:
+        ctx.close()
