@@ -17,9 +17,11 @@ from typer.testing import CliRunner
 import followsuit
 from followsuit import record as R
 from followsuit.cli.main import app as cli
+from followsuit.server.app import create_app
 from followsuit.server.catalog import variant_detail
 from followsuit.server.fairdeal import verify_hand
 from followsuit.server.payloads import rules_of
+from followsuit.server.settings import ServerSettings
 
 from .server_support import client, finish  # noqa: F401
 
@@ -327,3 +329,18 @@ def test_every_option_the_form_shows_takes_its_default_back(variant: str) -> Non
     for o in detail["options"]:
         if o["kind"] == "enum":
             assert o["default"] in o["choices"] or (o["nullable"] and o["default"] == "null")
+
+
+def test_a_finished_table_is_still_there_after_a_restart(tmp_path: Path) -> None:
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'again.db'}")
+    body = {"variant": "euchre/american", "options": {"target_score": 3}, "bot_delay_ms": 0}
+    with TestClient(create_app(settings)) as first:
+        made = first.post("/api/tables", json={**body, "seats": ["bot:rules"] * 4}).json()
+        done = finish(first, made["id"])
+        rec = first.get(f"/api/tables/{made['id']}/record").json()
+    with TestClient(create_app(settings)) as second:  # a finished table loads when asked
+        assert second.get(f"/api/tables/{made['id']}").json() == done
+        assert second.get(f"/api/tables/{made['id']}/record").json() == rec
+        with second.websocket_connect(f"/ws/tables/{made['id']}") as ws:
+            hello = ws.receive_json()
+            assert hello["type"] == "hello" and hello["view"]["over"] is True

@@ -14,6 +14,11 @@ async function load(readRecord) {
     $("replay-error").textContent = err.message;
     return;
   }
+  if (!data.steps.length) {
+    $("replay-view").hidden = true;
+    $("replay-error").textContent = "This record has no hand yet (a game's record holds its finished hands).";
+    return;
+  }
   $("replay-view").hidden = false;
   const range = $("r-step");
   range.max = String(data.steps.length - 1);
