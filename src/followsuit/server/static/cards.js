@@ -44,9 +44,18 @@ export function actionWords(text) {
   }).join(" ");
 }
 
-export function sortHand(codes, trump) {
+const SAME_COLOUR = { S: "C", C: "S", H: "D", D: "H" };
+
+/** A hand in suit order, trump first; with ``bowers`` (the Euchre family) the two
+ * jacks of trump's colour lead the trumps, the right bower first. */
+export function sortHand(codes, trump, bowers = false) {
   const order = trump ? trump + SUIT_ORDER.replace(trump, "") : SUIT_ORDER;
-  const key = (c) => (JOKERS[c] ? -1 : order.indexOf(c[1]) * 20 + RANK_ORDER.indexOf(c[0]));
+  const key = (c) => {
+    if (JOKERS[c]) return -3;
+    if (bowers && trump && c[0] === "J" && c[1] === trump) return -2;
+    if (bowers && trump && c[0] === "J" && c[1] === SAME_COLOUR[trump]) return -1;
+    return order.indexOf(c[1]) * 20 + RANK_ORDER.indexOf(c[0]);
+  };
   return [...codes].sort((a, b) => key(a) - key(b));
 }
 

@@ -115,7 +115,8 @@ function renderHand(view, legalCodes) {
     return;
   }
   const pick = picking(view);
-  const codes = sortHand(view.hand, view.trump);
+  const family = table.info ? table.info.family : "";
+  const codes = sortHand(view.hand, view.trump, family === "euchre" || family === "bid_euchre");
   let focusIndex = Math.max(0, codes.indexOf(table.focusCode));
   if (!codes.includes(table.focusCode)) {
     const firstLegal = codes.findIndex((c) => legalCodes.has(c) || pick);
