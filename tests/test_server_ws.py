@@ -388,6 +388,7 @@ def test_a_person_who_comes_back_takes_the_seat_back(client: TestClient) -> None
         seats = receive_until(ws, "seats")[-1]["seats"]
         assert seats[0]["connected"] and not seats[0]["away"] and not seats[0]["bot_playing"]
         while not message["view"]["legal"]:  # the bots play on to seat 0's turn, then wait
+            assert not message["view"]["over"], "the game ended before seat 0 had a turn"
             message = receive_until(ws, "update")[-1]
         n = message["n"]
         ws.send_json({"type": "act", "action": message["view"]["legal"][0]["text"], "n": n})
