@@ -43,9 +43,9 @@ STATIC = Path(str(files("followsuit.server") / "static"))
 MAX_MESSAGE_CHARS = 4096
 """The longest WebSocket message a client may send (an action is a few words)."""
 MAX_ACTION_CHARS = 200
-BURST = 100
+BURST = 200
 """Messages a connection may send at once before it is asked to slow down…"""
-PER_SECOND = 50.0
+PER_SECOND = 100.0
 """…and how fast its allowance comes back (a person sends a few a second at most;
 a script playing a whole game, more)."""
 MAX_RECORD_BODY = 2 * 1024 * 1024
