@@ -208,7 +208,7 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
         invite = body.get("invite") if isinstance(body, dict) else None
         if not isinstance(invite, str) or len(invite) > 64:
             raise BadRequest("invite must be the code from the invite link", "invite")
-        if token_hash(invite) != actor.spec.invite_hash:
+        if not secrets.compare_digest(token_hash(invite), actor.spec.invite_hash):
             raise BadRequest("this invite code is not this table's", "invite", status=403)
         token = secrets.token_urlsafe(24)
         seat = await actor.claim(token_hash(token))
