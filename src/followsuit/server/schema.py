@@ -12,6 +12,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -34,6 +35,7 @@ tables = Table(
     Column("over", Boolean, nullable=False),
     Column("clock_used_ms", Integer, nullable=False),
 )
+Index("fs_tables_open", tables.c.over)
 
 seats = Table(
     "fs_seats",
