@@ -18,6 +18,7 @@ import followsuit
 from followsuit import record as R
 from followsuit.cards import iter_bits
 from followsuit.engine import actions as A
+from followsuit.server.actor import MOMENTS_KEPT
 from followsuit.server.fairdeal import deal_of
 
 from .server_support import client, finish, wait_for  # noqa: F401
@@ -353,6 +354,59 @@ def test_a_seat_plays_and_everyone_sees_the_numbered_event(
         hello = receive_until(ws, "hello")[-1]
         assert hello["you"] == to_move and hello["n"] == 1
         assert hello["chat"][-1]["text"] == "good luck"
+
+
+def test_a_page_coming_back_gets_the_events_it_missed(
+    seated: tuple[TestClient, dict[str, Any]],
+) -> None:
+    client, created = seated
+    table_id = created["id"]
+    url = f"/ws/tables/{table_id}?token="
+    sockets = {}
+    with ExitStack() as stack:
+        for seat in range(4):
+            sockets[seat] = stack.enter_context(
+                client.websocket_connect(url + token_of(created, seat))
+            )
+        views = {seat: receive_until(ws, "hello")[-1]["view"] for seat, ws in sockets.items()}
+        away = views[0]["dealer"]  # the dealer speaks last: the others pass first
+        sockets.pop(away).close()
+        for n in range(1, 4):  # three passes while the dealer's page is away
+            seat = next(s for s, v in views.items() if s in sockets and v["legal"])
+            sockets[seat].send_json({"type": "act", "action": "pass", "n": n - 1})
+            for s, ws in sockets.items():
+                views[s] = receive_until(ws, "update", n)[-1]["view"]
+        with client.websocket_connect(url + token_of(created, away) + "&since=0") as back:
+            resume = back.receive_json()
+            assert resume["type"] == "resume" and resume["n"] == 0 and resume["you"] == away
+            missed = [back.receive_json() for _ in range(3)]
+            assert [m["n"] for m in missed] == [1, 2, 3]
+            assert all(m["type"] == "update" and m["event"]["text"] == "pass" for m in missed)
+            back.send_json({"type": "sync"})
+            assert receive_until(back, "hello")[-1]["view"] == missed[-1]["view"]
+        # at the current state: nothing to send but the table; too far back or
+        # nonsense: a snapshot
+        for since, kind in (("3", "resume"), ("99", "hello"), ("x", "hello"), ("-1", "hello")):
+            with client.websocket_connect(url + token_of(created, away) + f"&since={since}") as ws:
+                first = ws.receive_json()
+                assert first["type"] == kind and first["n"] == 3, (since, first)
+
+
+def test_only_the_recent_events_are_kept_for_pages_coming_back(
+    client: TestClient,
+) -> None:
+    created = new_table(
+        client, "euchre/american", ["bot:rules"] * 4, options={"target_score": 5}, bot_delay_ms=0
+    )
+    view = finish(client, created["id"])
+    assert view["n"] > MOMENTS_KEPT
+    with client.websocket_connect(f"/ws/tables/{created['id']}?since=0") as ws:
+        assert ws.receive_json()["type"] == "hello"  # too far back: a snapshot
+    since = view["n"] - MOMENTS_KEPT
+    with client.websocket_connect(f"/ws/tables/{created['id']}?since={since}") as ws:
+        assert ws.receive_json()["type"] == "resume"
+        got = [ws.receive_json()["n"] for _ in range(MOMENTS_KEPT)]
+        assert got == list(range(since + 1, view["n"] + 1))
 
 
 def receive_until_sync(ws: WebSocketTestSession) -> dict[str, Any]:

@@ -33,10 +33,13 @@ from ..rules import Rules
 from .fanout import Audience, Fanout
 from .livegame import Accepted, LiveGame
 from .store import Store, TableSpec
-from .views import result_view, seat_view
+from .updates import Moment, update_message
+from .views import seat_view
 
 MAX_CHAT_CHARS = 200
 CHAT_KEPT = 50
+MOMENTS_KEPT = 64
+"""Recent actions a returning page is sent one by one (further back: a snapshot)."""
 RETRY_SECONDS = 1.0
 log = logging.getLogger("followsuit.server")
 PRESET_PHRASES = ("Good game!", "Nice play!", "Well played, partner.", "Oops!", "Thanks!")
@@ -99,6 +102,7 @@ class TableActor:
         self.seats = [SeatState() for _ in spec.seats]
         self.bots: dict[int, Bot] = {}
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.recent: deque[Moment] = deque(maxlen=MOMENTS_KEPT)
         self._bot_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._now = now
@@ -373,81 +377,38 @@ class TableActor:
         }
 
     def _publish_update(self, accepted: Accepted) -> None:
+        """Remember the moment (for pages that come back) and tell every audience."""
+        game = self.game
+        finished = game.hands[accepted.ended_hand] if accepted.ended_hand is not None else None
+        moment = Moment(self.n, game.state, accepted, game.current, finished, self.table_view())
+        self.recent.append(moment)
         audiences = self.fanout.audiences(self.id)
-        if not audiences:
-            return
-        state = self.game.state
-        table = self.table_view()
-        fair = self.fair_view()
-        reveal = hand_over = None
-        if accepted.ended_hand is not None:
-            reveal = {"hand": accepted.ended_hand, **_reveal(self.game, accepted.ended_hand)}
-            hand_over = self._hand_over()
-        messages = {}
-        for audience in audiences:
-            view = seat_view(state.observation(audience))
-            message: dict[str, Any] = {
-                "type": "update",
-                "n": self.n,
-                "event": self._event(audience, accepted),
-                "view": view,
-                "table": table,
-                "fair": fair,
-            }
-            if reveal is not None:
-                message["reveal"] = reveal
-                message["hand_over"] = hand_over
-            messages[audience] = message
-        self.fanout.publish(self.id, messages)
+        self.fanout.publish(self.id, {a: update_message(moment, a) for a in audiences})
 
-    def _event(self, audience: Audience, accepted: Accepted) -> dict[str, Any]:
-        """The action as ``audience`` may know it: a private discard or give shows
-        its cards only to the seats that saw it, a private misdeal offer nothing."""
-        row = accepted.row
-        if row.seat is None:
-            return {"seat": None, "text": "time-up", "says": "time is up"}
-        if accepted.private and audience != row.seat:
-            seen = self._seen_text(audience, row.seat, accepted)
-            if seen is not None:
-                return {"seat": row.seat, "text": seen, "says": accepted.says}
-            if row.text.startswith("claim-misdeal") or accepted.hidden_says is None:
-                return {"seat": row.seat, "text": "", "says": ""}
-            return {"seat": row.seat, "text": "", "says": accepted.hidden_says}
-        return {"seat": row.seat, "text": row.text, "says": accepted.says}
-
-    def _hand_over(self) -> dict[str, Any]:
-        """The hand just finished, as everyone saw it end: its result and its last
-        trick (played face up)."""
-        state = self.game.state
-        result = state.results[-1]
-        codes = self.rules.deck.codes
-        last = result.tricks[-1] if result.tricks else None
-        return {
-            "result": result_view(self.rules.num_players, result),
-            "last_trick": None
-            if last is None
-            else {
-                "plays": [{"seat": s, "card": codes[c]} for s, c in last.plays],
-                "winner": last.winner,
-            },
-        }
-
-    def _seen_text(self, audience: Audience, seat: int, accepted: Accepted) -> str | None:
-        """The action's text in ``audience``'s view of the hand (None where the hand
-        is over or the action is not in that view)."""
-        if accepted.ended_hand is not None:
+    def missed(self, audience: Audience, since: int) -> list[dict[str, Any]] | None:
+        """The updates after state ``since`` for a page coming back, if they are all
+        still remembered (None: it needs a snapshot)."""
+        if not 0 <= since <= self.n:
             return None
-        actions = self.game.state.observation(audience).actions
-        if actions and actions[-1][0] == seat and actions[-1][1] is not None:
-            return actions[-1][2]
-        return None
+        wanted = [m for m in self.recent if m.n > since]
+        if len(wanted) != self.n - since:
+            return None
+        return [update_message(m, audience) for m in wanted]
+
+    def resume(self, audience: Audience, since: int) -> dict[str, Any]:
+        """What a page coming back at state ``since`` gets before the updates it
+        missed: everything of a snapshot but the view, which it has."""
+        return {
+            "type": "resume",
+            "n": since,
+            "you": audience,
+            "table": self.table_view(),
+            "fair": self.fair_view(),
+            "chat": list(self.chat),
+            "phrases": list(PRESET_PHRASES),
+        }
 
     def _publish_seats(self) -> None:
         audiences = self.fanout.audiences(self.id)
         message = {"type": "seats", "n": self.n, "seats": self.seats_view()}
         self.fanout.publish(self.id, {a: message for a in audiences})
-
-
-def _reveal(game: LiveGame, index: int) -> dict[str, Any]:
-    row = game.hands[index]
-    return {"commitment": row.commitment, "salt": row.salt, "order": list(row.order)}

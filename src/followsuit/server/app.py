@@ -265,7 +265,14 @@ def register_ws(app: FastAPI) -> None:
             if seat is None:
                 await _refuse(websocket, "bad_token", "this seat token is not valid here", 4403)
                 return
-        await Connection(websocket, actor, seat).run()
+        await Connection(websocket, actor, seat).run(_since(websocket.query_params.get("since")))
+
+
+def _since(text: str | None) -> int | None:
+    """The state number a returning page has (None: it has none, or sent nonsense)."""
+    if text is None or not text.isdigit() or len(text) > 12:
+        return None
+    return int(text)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
@@ -295,10 +302,18 @@ class Connection:
         self.allowance -= 1
         return False
 
-    async def run(self) -> None:
+    async def run(self, since: int | None) -> None:
+        """Serve the page until it goes: first a snapshot, or (for a page coming
+        back at state ``since``) the events it missed; then every event in turn."""
         actor, seat = self.actor, self.seat
         sub = self.fanout.subscribe(actor.id, seat)
-        self.fanout.send(sub, actor.snapshot(seat))
+        missed = None if since is None else actor.missed(seat, since)
+        if since is not None and missed is not None:
+            self.fanout.send(sub, actor.resume(seat, since))
+            for update in missed:
+                self.fanout.send(sub, update)
+        else:
+            self.fanout.send(sub, actor.snapshot(seat))
         if seat is not None:
             actor.connected(seat)
         sender = asyncio.create_task(self._pump(sub))

@@ -14,8 +14,13 @@ export class TableConnection {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    return `${scheme}://${location.host}/ws/tables/${this.tableId}${query}`;
+    const query = new URLSearchParams();
+    if (this.token) query.set("token", this.token);
+    // coming back: the server sends just the events missed since this state
+    // (or a whole snapshot when it no longer has them all)
+    if (this.n >= 0) query.set("since", String(this.n));
+    const text = query.toString();
+    return `${scheme}://${location.host}/ws/tables/${this.tableId}${text ? "?" + text : ""}`;
   }
 
   open() {
@@ -44,6 +49,12 @@ export class TableConnection {
     if (message.type === "hello") {
       this.n = message.n;
       this.handlers.snapshot(message);
+    } else if (message.type === "resume") {
+      if (message.n !== this.n) { // not where this page is: start afresh
+        this.send({ type: "sync" });
+        return;
+      }
+      this.handlers.resume(message);
     } else if (message.type === "update") {
       if (message.n <= this.n) return; // already had it
       if (message.n > this.n + 1) { // missed one: reload the snapshot

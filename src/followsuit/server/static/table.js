@@ -38,6 +38,7 @@ export async function showTable(tableId) {
   table.conn = new TableConnection(tableId, mine && mine.token, {
     status: (text, up) => { $("conn").textContent = text; $("conn").classList.toggle("down", !up); },
     snapshot: (m) => { table.you = m.you; table.chat = m.chat; noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); setView(m.view); },
+    resume: (m) => { table.chat = m.chat; noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); renderSeats(); },
     update: onUpdate,
     seats: (m) => { table.seats = m.seats; renderSeats(); },
     error: (m) => { $("table-error").textContent = m.message; announce(m.message); },
