@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlalchemy.exc import IntegrityError
 
 import followsuit
@@ -114,3 +114,32 @@ def test_seats_claims_and_presets(store: SqlStore) -> None:
         "p1", "our club", "euchre/american", {"stick_the_dealer": True}
     )
     assert store.preset("p2") is None
+
+
+def test_a_database_of_the_first_schema_is_upgraded_with_its_tables(database_url: str) -> None:
+    """A table stored before seats had names is still there after the upgrade."""
+    old = SqlStore(database_url, migrate=False)
+    with old.engine.begin() as conn:
+        upgrade(conn, "0001")
+        conn.execute(
+            text(
+                "INSERT INTO fs_tables VALUES ('t9', 'euchre/american', '{}', 0, 90, :h, 0, :f, 0)"
+            ),
+            {"h": "0" * 64, "f": False},
+        )
+        conn.execute(
+            text("INSERT INTO fs_seats VALUES ('t9', 0, 'human', 'rules', :h, :c)"),
+            {"h": "a" * 64, "c": True},
+        )
+    old.close()
+    new = SqlStore(database_url)  # opening it migrates to the newest schema
+    try:
+        stored = new.load("t9")
+        assert stored is not None and stored.spec.seats == (
+            SeatSpec("human", "rules", "a" * 64, True, ""),
+        )
+        new.name_seat("t9", 0, "Alice")
+        stored = new.load("t9")
+        assert stored is not None and stored.spec.seats[0].name == "Alice"
+    finally:
+        new.close()

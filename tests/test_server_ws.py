@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
@@ -19,7 +20,9 @@ from followsuit import record as R
 from followsuit.cards import iter_bits
 from followsuit.engine import actions as A
 from followsuit.server.actor import MOMENTS_KEPT
+from followsuit.server.app import create_app
 from followsuit.server.fairdeal import deal_of
+from followsuit.server.settings import ServerSettings
 
 from .server_support import client, finish, wait_for  # noqa: F401
 
@@ -466,3 +469,29 @@ def test_a_timed_game_ends_when_the_server_clock_says_time_is_up(client: TestCli
     texts = [text for hand in rec["hands"] for _seat, text in hand["actions"]]
     assert texts.count("time-up") == 1
     assert R.replay(rec).over and R.replay(rec).time_up
+
+
+def test_a_person_names_their_seat_and_the_name_is_kept(tmp_path: Path) -> None:
+    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'names.db'}")
+    with TestClient(create_app(settings)) as client:
+        created = new_table(client, "euchre/american", ["human"] * 4)
+        table_id = created["id"]
+        url = f"/ws/tables/{table_id}?token={token_of(created, 1)}"
+        with (
+            client.websocket_connect(url) as ws,
+            client.websocket_connect(f"/ws/tables/{table_id}") as spectator,
+        ):
+            receive_until(ws, "hello")
+            receive_until(spectator, "hello")
+            ws.send_json({"type": "name", "name": "  Alice   Smith  " + "x" * 50})
+            seats = receive_until(spectator, "seats")
+            while seats[-1]["seats"][1]["name"] == "":
+                seats = receive_until(spectator, "seats")
+            assert seats[-1]["seats"][1]["name"] == ("Alice Smith " + "x" * 50)[:40]
+            spectator.send_json({"type": "name", "name": "Eve"})
+            assert receive_until(spectator, "error")[-1]["code"] == "spectator"
+            ws.send_json({"type": "name", "name": 7})
+            assert receive_until(ws, "error")[-1]["code"] == "malformed"
+    with TestClient(create_app(settings)) as client:  # kept across a restart
+        view = client.get(f"/api/tables/{table_id}").json()
+        assert view["seats"][1]["name"].startswith("Alice Smith")

@@ -355,9 +355,16 @@ def test_a_friend_takes_a_seat_by_the_invite_link(browser: Browser, base_url: st
             "() => [...document.querySelectorAll('.seat-label')].some("
             "l => l.dataset.seat === '2' && l.textContent.includes('here'))"
         )
+        guest.fill("#my-name", "Alice")
+        guest.click("#name-form button")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.seat-label strong')].some("
+            "l => l.textContent.startsWith('Alice, partner'))"
+        )
         guest.reload()  # the seat is kept in the browser
         guest.wait_for_selector("#hand .card")
         assert guest.locator("#hand .card").count() >= 5  # six for a dealer who picked up
+        assert guest.input_value("#my-name") == "Alice"
     finally:
         host.close()
         friend.close()

@@ -37,6 +37,7 @@ from .updates import Moment, update_message
 from .views import seat_view
 
 MAX_CHAT_CHARS = 200
+MAX_NAME_CHARS = 40
 CHAT_KEPT = 50
 MOMENTS_KEPT = 64
 """Recent actions a returning page is sent one by one (further back: a snapshot)."""
@@ -305,6 +306,20 @@ class TableActor:
                     return seat
             return None
 
+    async def name(self, seat: int | None, text: str) -> None:
+        """A person names their seat (kept with the table; shown to everyone)."""
+        if seat is None:
+            raise ActionRefused("spectator", "spectators have no seat to name")
+        clean = " ".join(text.split())[:MAX_NAME_CHARS]
+        if not clean.isprintable():
+            raise ActionRefused("malformed", "a name is printable text")
+        async with self.lock:
+            await asyncio.to_thread(self.store.name_seat, self.id, seat, clean)
+            seats = list(self.spec.seats)
+            seats[seat] = replace(seats[seat], name=clean)
+            self.spec = replace(self.spec, seats=tuple(seats))
+        self._publish_seats()
+
     # -- chat ---------------------------------------------------------------------
 
     def say(self, seat: int | None, text: str) -> None:
@@ -326,6 +341,7 @@ class TableActor:
                 {
                     "seat": seat,
                     "kind": spec.kind,
+                    "name": spec.name,
                     "level": spec.level,
                     "connected": s.connections > 0,
                     "away": s.away,

@@ -190,7 +190,7 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
     async def table_record(request: Request, table_id: str) -> Response:
         actor = await actor_or_404(request, table_id)
         players = [
-            f"{s.kind} {s.level}".strip() if s.kind == "bot" else f"seat {k}"
+            f"bot {s.level}" if s.kind == "bot" else s.name or f"seat {k}"
             for k, s in enumerate(actor.spec.seats)
         ]
         rec = actor.game.record(players)
@@ -377,6 +377,12 @@ class Connection:
                 return await self.actor.hint(self.seat)
             if kind == "chat":
                 return self._chat(message)
+            if kind == "name":
+                name = message.get("name")
+                if not isinstance(name, str):
+                    return self._error("malformed", 'name needs "name": a text')
+                await self.actor.name(self.seat, name)
+                return None
         except ActionRefused as exc:
             return self._error(exc.code, exc.message)
         except Exception:  # the store failed: the action was not taken

@@ -46,6 +46,7 @@ seats = Table(
     Column("level", String(32), nullable=False),
     Column("token_hash", String(64), nullable=False),
     Column("claimed", Boolean, nullable=False),
+    Column("name", String(40), nullable=False, server_default=""),
 )
 
 hands = Table(

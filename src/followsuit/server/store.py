@@ -36,6 +36,8 @@ class SeatSpec:
     token_hash: str = ""
     claimed: bool = False
     """A person's seat taken through the invite link (or by the creator)."""
+    name: str = ""
+    """The name its player chose (empty: none yet)."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,8 @@ class Store(Protocol):
     ) -> None: ...
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> None: ...
+
+    def name_seat(self, table_id: str, seat: int, name: str) -> None: ...
 
     def load(self, table_id: str) -> StoredTable | None: ...
 
@@ -178,6 +182,7 @@ class SqlStore:
                         "level": s.level,
                         "token_hash": s.token_hash,
                         "claimed": s.claimed,
+                        "name": s.name,
                     }
                     for k, s in enumerate(spec.seats)
                 ],
@@ -221,6 +226,14 @@ class SqlStore:
                 .values(claimed=True, token_hash=token_hash)
             )
 
+    def name_seat(self, table_id: str, seat: int, name: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(S.seats)
+                .where(S.seats.c.table_id == table_id, S.seats.c.seat == seat)
+                .values(name=name)
+            )
+
     def load(self, table_id: str) -> StoredTable | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(S.tables).where(S.tables.c.id == table_id)).first()
@@ -239,7 +252,9 @@ class SqlStore:
             id=row.id,
             variant=row.variant,
             options=json.loads(row.options),
-            seats=tuple(SeatSpec(s.kind, s.level, s.token_hash, bool(s.claimed)) for s in seats),
+            seats=tuple(
+                SeatSpec(s.kind, s.level, s.token_hash, bool(s.claimed), s.name) for s in seats
+            ),
             bot_delay_ms=row.bot_delay_ms,
             grace_seconds=row.grace_seconds,
             invite_hash=row.invite_hash,

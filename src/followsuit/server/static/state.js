@@ -8,6 +8,12 @@ export const table = {
   hint: null, focusCode: null, clockBase: null, commitments: {}, verdicts: {},
 };
 
-export function name(seat) { return seatName(seat, table.info ? table.info.num_players : 0, table.you); }
+/** How the page calls a seat: "you", "partner (seat 2)", or the name its player
+ * chose with where they sit ("Alice, left (seat 1)"). */
+export function name(seat) {
+  const where = seatName(seat, table.info ? table.info.num_players : 0, table.you);
+  const info = seat === null || seat === undefined ? null : table.seats[seat];
+  return info && info.name && seat !== table.you ? `${info.name}, ${where}` : where;
+}
 
 export function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }

@@ -37,10 +37,10 @@ export async function showTable(tableId) {
   wireControls();
   table.conn = new TableConnection(tableId, mine && mine.token, {
     status: (text, up) => { $("conn").textContent = text; $("conn").classList.toggle("down", !up); },
-    snapshot: (m) => { table.you = m.you; table.chat = m.chat; noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); setView(m.view); },
+    snapshot: (m) => { table.you = m.you; table.chat = m.chat; noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); showName(); setView(m.view); },
     resume: (m) => { table.chat = m.chat; noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); renderSeats(); },
     update: onUpdate,
-    seats: (m) => { table.seats = m.seats; renderSeats(); },
+    seats: (m) => { table.seats = m.seats; renderSeats(); if (table.view) renderScores(table.view); },
     error: (m) => { $("table-error").textContent = m.message; announce(m.message); },
     hint: onHint,
     chat: onChat,
@@ -306,7 +306,18 @@ function onHint(m) {
   setView(table.view);
 }
 
+function showName() {
+  const form = $("name-form");
+  form.hidden = table.you === null;
+  const mine = table.you === null ? null : table.seats[table.you];
+  if (mine && document.activeElement !== $("my-name")) $("my-name").value = mine.name || "";
+}
+
 function wireControls() {
+  $("name-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    table.conn.send({ type: "name", name: $("my-name").value });
+  });
   $("hint").addEventListener("click", () => table.conn.send({ type: "hint" }));
   $("show-last").addEventListener("click", () => {
     const box = $("last-trick");
