@@ -1,18 +1,19 @@
-"""The ``followsuit`` command: play, replay, rules."""
+"""The ``followsuit`` command: play, resume, replay, rules.
+
+Values that can be wrong (a seat, a seed) are taken as text and checked by the
+command itself, so that every refusal is one line (see :mod:`.args`).
+"""
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from ..bots import BOTS, make_bot
-from ..engine import State
-from ..rules import OptionError, UnknownVariant, load_rules
-from .play import TerminalGame, default_record_path
+from ..bots import BOTS
+from .args import UsageError, resolve_variant
+from .play_cmd import fail, resume, start
 from .replay_cmd import run_replay
 from .rules_cmd import list_variants, show_variant
 
@@ -27,16 +28,7 @@ def _console() -> Console:
     return Console(highlight=False)
 
 
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    """``["stick_the_dealer=true", …]`` → a dict (values stay text; the option
-    catalogue converts and checks them)."""
-    out: dict[str, str] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise OptionError(f"option {pair!r}: expected name=value")
-        name, value = pair.split("=", 1)
-        out[name.strip()] = value.strip()
-    return out
+DELAY_HELP = "Seconds between bot moves (0: none); a finished trick stays twice as long."
 
 
 @app.command()
@@ -45,13 +37,19 @@ def play(
         str, typer.Argument(help="Variant id (followsuit rules lists them).")
     ] = "euchre/american",
     seed: Annotated[
-        int | None, typer.Option(help="Deal from this seed (same seed, same cards).")
+        str | None,
+        typer.Option(help="Deal from this seed, a whole number (same seed, same cards)."),
     ] = None,
     seat: Annotated[
-        int | None, typer.Option(help="Your seat (default: South, 2, in 4-player games; else 0).")
+        str | None,
+        typer.Option(
+            help="Your seat: north, east, south, west (or 0-3); elsewhere a, b … "
+            "(or numbers). Default: south, or the first seat."
+        ),
     ] = None,
     options: Annotated[
-        list[str] | None, typer.Option("--options", "-o", help="House rule name=value; repeatable.")
+        list[str] | None,
+        typer.Option("--options", "-o", help="House rule name=value; repeat it, or a=1,b=2."),
     ] = None,
     bots: Annotated[
         str,
@@ -59,45 +57,44 @@ def play(
             help=f"Bots for the other seats, one name or a comma list ({', '.join(BOTS)})."
         ),
     ] = "rules",
-    record: Annotated[Path | None, typer.Option(help="Where to save the game record.")] = None,
-    delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
+    record: Annotated[str | None, typer.Option(help="Where to save the game record.")] = None,
+    delay: Annotated[float, typer.Option(help=DELAY_HELP)] = 0.6,
+    pause: Annotated[
+        bool, typer.Option("--pause", help="Wait for Enter after each trick, showing it.")
+    ] = False,
+    resume_from: Annotated[
+        str | None, typer.Option("--resume", help="Carry on the unfinished game of this record.")
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots."""
     console = _console()
-    try:
-        rules = load_rules(variant, parse_options(options or []))
-    except (OptionError, UnknownVariant) as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
-    if rules.settings.game_end_policy == "timed" and not rules.settings.time_limit_seconds:
-        console.print("[red]a timed game needs a time limit: --options time_limit_seconds=N[/red]")
-        raise typer.Exit(2)
-    n = rules.num_players
-    human = seat if seat is not None else (2 if n == 4 else 0)
-    if not 0 <= human < n:
-        console.print(f"[red]--seat must be 0-{n - 1}[/red]")
-        raise typer.Exit(2)
-    names = [b.strip() for b in bots.split(",") if b.strip()] or ["rules"]
-    if len(names) == 1:
-        names = names * (n - 1)
-    if len(names) != n - 1:
-        console.print(f"[red]--bots: give one bot or {n - 1} (one per other seat)[/red]")
-        raise typer.Exit(2)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-    seat_bots = []
-    others = iter(names)
-    try:
-        for k in range(n):
-            seat_bots.append(None if k == human else make_bot(next(others), seed=f"{seed}/{k}"))
-    except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
-    console.print(f"[bold]{rules.variant.title}[/bold] · seed {seed} · type ? for help, q to stop")
-    state = State(rules, seed=seed)
-    path = record or default_record_path(rules.id, seed)
-    game = TerminalGame(state, human, seat_bots, console, path, delay=delay)
-    raise typer.Exit(game.run())
+    if resume_from is not None:
+        raise typer.Exit(resume(console, resume_from, delay=delay, pause=pause))
+    raise typer.Exit(
+        start(
+            console,
+            variant,
+            seed=seed,
+            seat=seat,
+            options=options or [],
+            bots=bots,
+            record=record,
+            delay=delay,
+            pause=pause,
+        )
+    )
+
+
+@app.command(name="resume")
+def resume_command(
+    record: Annotated[str, typer.Argument(help="The record of an unfinished game.")],
+    delay: Annotated[float, typer.Option(help=DELAY_HELP)] = 0.6,
+    pause: Annotated[
+        bool, typer.Option("--pause", help="Wait for Enter after each trick, showing it.")
+    ] = False,
+) -> None:
+    """Carry on an unfinished game from its record, where it stopped."""
+    raise typer.Exit(resume(_console(), record, delay=delay, pause=pause))
 
 
 @app.command()
@@ -116,6 +113,9 @@ def rules(
     variant: Annotated[
         str | None, typer.Argument(help="Show this variant's rules and options.")
     ] = None,
+    everything: Annotated[
+        bool, typer.Option("--all", help="Also the family's options this variant does not use.")
+    ] = False,
 ) -> None:
     """List the variants, or show one variant's rules and options."""
     console = _console()
@@ -123,10 +123,10 @@ def rules(
         list_variants(console)
         return
     try:
-        show_variant(console, variant)
-    except UnknownVariant as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
+        found = resolve_variant(variant)
+    except UsageError as exc:
+        raise typer.Exit(fail(str(exc))) from None
+    show_variant(console, found, everything=everything)
 
 
 def main() -> None:

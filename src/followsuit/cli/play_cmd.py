@@ -1,0 +1,177 @@
+"""``followsuit play`` and ``followsuit resume``: setting a table up.
+
+Everything that can be refused is refused before the first card, in one line on
+stderr with exit status 2: the variant, the options, the seat, the seed, the
+bots, and the record path (the first record is written before the game starts,
+so a path that cannot be written is found then, not after an hour's play).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from ..bots import BOTS, Bot, make_bot
+from ..engine import InvalidRecord, State
+from ..record import load, replay
+from ..rules import OptionError, load_rules
+from ..rules.model import Rules
+from .args import UsageError, parse_bots, parse_options, parse_seat, parse_seed, resolve_variant
+from .keeping import (
+    TABLE_FIELD,
+    RecordKeeper,
+    SaveError,
+    check_record_path,
+    default_record_path,
+    table_field,
+)
+from .play import TerminalGame
+from .seating import Seating, find_seat
+from .words import echo
+
+#: What a record's ``players`` entry says for the human (as :meth:`Seating.label`).
+HUMAN = "you"
+
+
+def fail(message: str) -> int:
+    """Print the one-line error and give the exit status."""
+    print(f"followsuit: {message}", file=sys.stderr)
+    return 2
+
+
+def start(
+    console: Console,
+    variant: str,
+    *,
+    seed: str | None,
+    seat: str | None,
+    options: list[str],
+    bots: str,
+    record: str | None,
+    delay: float,
+    pause: bool,
+) -> int:
+    """Set up a new game and play it; the exit status."""
+    try:
+        found = resolve_variant(variant)
+        rules = load_rules(found.id, parse_options(options))
+        n = rules.num_players
+        human = parse_seat(seat, n)
+        number = parse_seed(seed)
+        names = parse_bots(bots, n)
+        if delay < 0:
+            raise UsageError("--delay: give a number of seconds, 0 or more")
+    except (UsageError, OptionError) as exc:
+        return fail(str(exc))
+    if rules.settings.game_end_policy == "timed" and not rules.settings.time_limit_seconds:
+        return fail("a timed game needs a time limit: --options time_limit_seconds=N")
+    if number is None:
+        number = random.SystemRandom().randrange(1_000_000)
+    others = iter(names)
+    seat_bots: list[str | None] = [None if k == human else next(others) for k in range(n)]
+    state = State(rules, seed=number)
+    return _play(console, rules, state, human, seat_bots, number, record, delay, pause)
+
+
+def resume(console: Console, path: str, *, delay: float, pause: bool) -> int:
+    """Carry on the unfinished game of a record, bots and all."""
+    try:
+        rec = load(path)
+        state = replay(rec)
+    except InvalidRecord as exc:
+        return fail(str(exc))
+    if state.over:
+        return fail(f"the game in {path} is over; nothing to resume")
+    rules = state.rules
+    try:
+        human, seat_bots, number = _table_of(rec, rules)
+    except UsageError as exc:
+        return fail(f"{path}: {exc}")
+    console.print(
+        f"Resuming {rules.variant.title}, hand {state.hand_no}, from {path}",
+        soft_wrap=True,
+        highlight=False,
+        markup=False,
+    )
+    return _play(console, rules, state, human, seat_bots, number, path, delay, pause)
+
+
+def _table_of(rec: dict[str, Any], rules: Rules) -> tuple[int, list[str | None], int | str]:
+    """The seat, the bots and the seed a record's table was playing with (from the
+    ``table`` field this command writes; else from ``players`` and a new seed)."""
+    n = rules.num_players
+    table = rec.get(TABLE_FIELD)
+    if isinstance(table, dict):
+        seat, bots, seed = table.get("seat"), table.get("bots"), table.get("seed")
+        if (
+            isinstance(seat, int)
+            and 0 <= seat < n
+            and isinstance(bots, list)
+            and len(bots) == n
+            and all(b is None or isinstance(b, str) for b in bots)
+            and isinstance(seed, (int, str))
+        ):
+            names = [None if k == seat else (b or "rules") for k, b in enumerate(bots)]
+            for b in names:
+                if b is not None:
+                    parse_bots(b, 2)
+            return seat, names, seed
+        raise UsageError(f"its {TABLE_FIELD} field is not one this command wrote")
+    players = rec.get("players")
+    if isinstance(players, list) and HUMAN in players:
+        human = players.index(HUMAN)
+        names = [
+            None if k == human else str(p).removesuffix(" bot").strip().lower()
+            for k, p in enumerate(players)
+        ]
+        names = [None if b is None else (b if b in BOTS else "rules") for b in names]
+        return human, names, random.SystemRandom().randrange(1_000_000)
+    seat = find_seat("south", n) if n == 4 else 0
+    assert seat is not None
+    return seat, [None if k == seat else "rules" for k in range(n)], 0
+
+
+def _play(
+    console: Console,
+    rules: Rules,
+    state: State,
+    human: int,
+    seat_bots: list[str | None],
+    seed: int | str,
+    record: str | None,
+    delay: float,
+    pause: bool,
+) -> int:
+    default = default_record_path(rules.id, seed)
+    path = Path(record) if record else default
+    try:
+        if record:
+            check_record_path(path)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+    except SaveError as exc:
+        return fail(str(exc))
+    except OSError as exc:
+        return fail(f"cannot make the records folder {path.parent}: {exc.strerror or exc}")
+    bots: dict[int, Bot] = {
+        k: make_bot(name, seed=f"{seed}/{k}") for k, name in enumerate(seat_bots) if name
+    }
+    seating = Seating.of(rules.num_players, human, seat_bots, rules.sides)
+    keeper = RecordKeeper(path, default, table_field(human, seat_bots, seed))
+    game = TerminalGame(state, seating, bots, console, keeper, seed=seed, delay=delay, pause=pause)
+    keeper.save(state, game.players)
+    if keeper.failed or keeper.notice:
+        return fail(f"--record {echo(str(path))}: cannot write the record there")
+    console.print(
+        f"{rules.variant.title} · seed {seed} · you sit {seating.name(human)} · "
+        "type help for commands, q to stop",
+        style="bold",
+        soft_wrap=True,
+        highlight=False,
+        markup=False,
+    )
+    return game.run()
