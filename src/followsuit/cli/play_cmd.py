@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
 from ..bots import BOTS, Bot, make_bot
 from ..engine import InvalidRecord, State
@@ -29,6 +30,7 @@ from .keeping import (
     default_record_path,
     table_field,
 )
+from .layout import flow
 from .play import TerminalGame
 from .seating import Seating, find_seat
 from .words import echo
@@ -166,12 +168,12 @@ def _play(
     keeper.save(state, game.players)
     if keeper.failed or keeper.notice:
         return fail(f"--record {echo(str(path))}: cannot write the record there")
-    console.print(
-        f"{rules.variant.title} · seed {seed} · you sit {seating.name(human)} · "
-        "type help for commands, q to stop",
-        style="bold",
-        soft_wrap=True,
-        highlight=False,
-        markup=False,
-    )
+    banner = [
+        Text(rules.variant.title, style="bold"),
+        Text(f"seed {seed}"),
+        Text(f"you sit {seating.name(human)}"),
+        Text("type help for commands, q to stop"),
+    ]
+    for line in flow(banner, console.width, sep=" · "):
+        console.print(line)
     return game.run()

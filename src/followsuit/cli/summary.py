@@ -56,7 +56,7 @@ class HandSummary:
             tricks = self.tricks_line(before, result)
             if tricks is not None:
                 out.append(tricks)
-        out.append(self.points_line(before, result))
+        out += self.points_lines(result, width)
         return out
 
     def _redeal(self, before: Observation) -> str:
@@ -163,15 +163,17 @@ class HandSummary:
     def _categories(self, before: Observation) -> tuple[str, ...]:
         return tuple(pitch_categories(before.rules.settings))
 
-    def points_line(self, before: Observation, result: HandResult) -> Text:
+    def points_lines(self, result: HandResult, width: int) -> list[Text]:
+        """What each side gained, then the score: whole items, as many a line as fit."""
         seating = self.seating
-        gains = []
-        for k, p in enumerate(result.points):
-            gains.append(f"{seating.side_name(k)} {'+' if p > 0 else ''}{p}")
-        score = " · ".join(f"{seating.side_name(k)} {s}" for k, s in enumerate(result.score))
-        line = Text("Hand points: " + " · ".join(gains), style="bold")
-        line.append(f"   Score: {score}")
-        return line
+        gains = [
+            Text(f"{seating.side_name(k)} {'+' if p > 0 else ''}{p}", style="bold")
+            for k, p in enumerate(result.points)
+        ]
+        score = [Text(f"{seating.side_name(k)} {s}") for k, s in enumerate(result.score)]
+        return flow(gains, width, lead=Text("Hand points: ", style="bold"), sep=" · ") + flow(
+            score, width, lead="Score: ", sep=" · "
+        )
 
     def tricks_line(self, before: Observation, result: HandResult) -> Text | None:
         """Tricks per side, where tricks are what scores (Euchre, Bid Euchre)."""
