@@ -112,7 +112,7 @@ class TableView:
             items.append(line)
         elif obs.rules.settings.trump_declaration == "pitched" and not calling:
             items.append(Text("trump: the suit of the first card led"))
-        if obs.upcard is not None:
+        if obs.upcard is not None and (calling or obs.upcard_taken):
             up = Text("up card ")
             up.append_text(card(deck, obs.upcard))
             if obs.upcard_taken and obs.dealer is not None:
@@ -162,13 +162,15 @@ class TableView:
             tags.append("defends alone")
         if obs.sitting_out >> seat & 1:
             tags.append("sitting out")
+
         if obs.partner == seat and obs.called_card is not None:
             tags.append("partner")
-        if calling or (not obs.tricks and not obs.trick and obs.maker != seat):
+        if calling:
             said = self._last_call(obs, seat)
             if said:
                 tags.append(said)
-        if obs.tricks or obs.trick or obs.phase == "play":
+        out = bool(obs.sitting_out >> seat & 1)
+        if (obs.tricks or obs.trick or obs.phase == "play") and not out:
             won = obs.tricks_won[seat]
             tags.append(f"{won} trick{'' if won == 1 else 's'}")
         lines = [name, *flow(tags, width, sep=" · ")] if tags else [name]
