@@ -563,9 +563,61 @@ def test_replay_table_counts_from_one_and_names_teams(tmp_path: Path) -> None:
         "target_score=8",
     )
     play_out(child, ones)
-    shown = run("replay", str(path), columns=120).stdout
-    rows = [r for r in shown.split("\n") if re.match(r"\s*│?\s*\d+\s", r)]
-    assert re.search(r"│\s+1\s", rows[0])
-    assert "N-S" in shown and "E-W" in shown and "seats 0+2" not in shown
-    assert re.search(r"[┃│] bid\s", shown)
-    assert re.search(r"N-S win|E-W win", shown)
+    shown = run("replay", str(path)).stdout
+    assert shown.split("\n")[0] == f"bid-euchre/standard — {path}"
+    header = next(line for line in shown.split("\n") if "dealer" in line)
+    assert header.split() == ["hand", "dealer", "trump", "maker", "bid", "N-S", "E-W"]
+    rows = [r.split() for r in shown.split("\n") if re.match(r"\s+\d+\s", r)]
+    assert [int(r[0]) for r in rows] == list(range(1, len(rows) + 1))
+    assert all(r[1] in ("North", "East", "South", "West") for r in rows)
+    assert "seats 0+2" not in shown
+    assert re.search(r"Score N-S \d+ – E-W \d+; (N-S|E-W) win\.", shown)
+
+
+# ---------------------------------------------------------------- pacing
+
+
+def test_bots_are_paced_by_default() -> None:
+    shown = plain(run("play", "--help", columns=200).stdout)
+    assert re.search(r"--delay\s+\S+\s+Seconds between bot moves.*\[default: 0\.6\]", shown)
+
+
+def test_pause_shows_the_finished_trick_until_enter(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "3", "--pause")
+    pauses = 0
+    for _ in range(40):
+        idx = child.expect([PROMPT, "Enter for the next trick", pexpect.EOF])
+        if idx == 1:
+            pauses += 1
+            shown = plain(child.before or "")
+            # the whole trick is on the table, one card by each player
+            picture = shown[shown.rfind("won it") :]
+            assert len(re.findall(r"(10|[2-9JQKA])[♣♦♥♠]", picture)) == 4
+            if pauses == 2:
+                break
+            child.sendline("")
+        elif idx == 0:
+            child.sendline("1")
+    assert pauses == 2
+    child.sendline("q")
+    child.close()
+
+
+def test_saving_elsewhere_when_the_record_folder_goes(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    child = spawn(tmp_path, "--seed", "3", "--record", str(folder / "g.json"))
+    child.expect(PROMPT)
+    (folder / "g.json").unlink()
+    folder.rmdir()
+    child.sendline("1")
+    child.expect(
+        r"Could not save to \S+g\.json \(No such file or directory\); the record is in ([^\s\x1b]+)"
+    )
+    elsewhere = Path(child.match.group(1))
+    assert elsewhere.parent == tmp_path
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert f"Record saved to {elsewhere}" in plain(child.before or "")
+    assert record.replay(record.load(elsewhere)).log

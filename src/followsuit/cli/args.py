@@ -30,7 +30,7 @@ def resolve_variant(name: str) -> Variant:
     hint = ""
     if close:
         hint = f"; did you mean {close[0]}?"
-    elif 1 <= len(starts) <= 4 and len(key) >= 3:
+    elif 1 <= len(starts) <= 4 and len(key.rsplit("/", 1)[-1]) >= 3:
         hint = f"; did you mean {' or '.join(starts)}?"
     raise UsageError(f"unknown variant {shown(name)}{hint} (followsuit rules lists them)")
 

@@ -26,12 +26,12 @@ from ..engine import actions as A
 from ..engine.deal import game_seed, seeded_deal
 from ..engine.observation import Observation, SeenMove
 from ..engine.types import MoveKind, Trick
+from .hands import hand_items, sorted_hand
 from .hints import Hinter
 from .keeping import RecordKeeper
 from .layout import flow
 from .option_scope import options_for
 from .reading import HELP, Choice, Command, Problem, Reader
-from .render import hand_items, sorted_hand
 from .seating import Seating
 from .summary import HandSummary
 from .table import TableView, suit_text
