@@ -26,15 +26,13 @@ from ..engine import actions as A
 from ..engine.deal import game_seed, seeded_deal
 from ..engine.observation import Observation, SeenMove
 from ..engine.types import MoveKind, Trick
-from .hands import hand_items, sorted_hand
 from .hints import Hinter
 from .keeping import RecordKeeper
-from .layout import flow
-from .option_scope import options_for
 from .reading import HELP, Choice, Command, Problem, Reader
 from .seating import Seating
 from .summary import HandSummary
 from .table import TableView, suit_text
+from .turn import PICTURE_WIDTH, TurnView
 from .words import card, styled
 
 #: How the table tells an automatic card move.
@@ -47,9 +45,6 @@ MOVE_WORDS = {
     MoveKind.DROP: "drops",
     MoveKind.TRIM: "drops",
 }
-
-#: Numbered card sets beyond this many are typed instead (a choice of 3 of 9 cards).
-MAX_NUMBERED_SETS = 12
 
 
 class Quit(Exception):
@@ -97,6 +92,7 @@ class TerminalGame:
         self.pause = pause
         self.view = TableView(seating, state.rules.variant.title)
         self.summary = HandSummary(seating)
+        self.turn = TurnView(seating, self.view)
         self.hinter = Hinter(seating.level(), seed)
         self.players = [seating.label(k) for k in range(state.n)]
 
@@ -226,7 +222,7 @@ class TerminalGame:
         line.append(f" → {self.seating.who(trick.winner)} won it", style="bold")
         self._say(line)
         if self.pause and not self.state.over:
-            self._lines(self.view.picture(obs, min(self.width, 78), trick.plays))
+            self._lines(self.view.picture(obs, min(self.width, PICTURE_WIDTH), trick.plays))
             self.console.input("[dim]Enter for the next trick[/dim] ")
         elif self.delay:
             time.sleep(self.delay * 2)
@@ -291,40 +287,12 @@ class TerminalGame:
 
     # ------------------------------------------------------------- the human
 
-    def _choices(self, obs: Observation) -> tuple[list[int], str]:
-        """The numbered choices, and how to type what is not numbered."""
-        choices = list(obs.legal_actions)
-        sets = [a for a in choices if A.is_discard(a) or A.is_give(a)]
-        typed = ""
-        if sets and (
-            len(sets) > MAX_NUMBERED_SETS or any(A.cards_of(a).bit_count() > 1 for a in sets)
-        ):
-            sizes = sorted({A.cards_of(a).bit_count() for a in sets})
-            verb = "discard" if A.is_discard(sets[0]) else "give"
-            count = (
-                f"{sizes[0]} card{'s' if sizes[0] > 1 else ''}"
-                if len(sizes) == 1
-                else f"{sizes[0]} to {sizes[-1]} cards"
-            )
-            example = " ".join(_typed(obs.rules.deck.codes[c]) for c in bits(A.cards_of(sets[0])))
-            typed = f"Type the {count} to {verb}, e.g. {example}"
-            choices = [a for a in choices if not A.cards_of(a)]
-        elif choices and (A.is_play(choices[0]) or A.is_discard(choices[0])):
-            shown = sorted_hand(obs, obs.hand)
-
-            def place(a: int) -> int:
-                c = a if A.is_play(a) else A.cards_of(a).bit_length() - 1
-                return shown.index(c) if c in shown else len(shown)
-
-            choices.sort(key=place)
-        return choices, typed
-
     def _ask(self) -> tuple[int, Sequence[int] | None]:
         """The human's move, with a typed discard's cards in the order typed."""
         obs = self.state.observation(self.human)
-        choices, typed = self._choices(obs)
+        choices, typed = self.turn.choices(obs)
         reader = Reader(self.state, self.seating, choices, typed)
-        self._show_turn(obs, choices, typed)
+        self._lines(self.turn.screen(obs, choices, typed, self.width))
         while True:
             reading = reader.read(self.console.input("[bold]Your move:[/bold] "))
             if reading is None:
@@ -346,139 +314,18 @@ class TerminalGame:
             self._command(reading.name, obs, choices, typed)
 
     def _command(self, name: str, obs: Observation, choices: list[int], typed: str) -> None:
+        turn, width = self.turn, self.width
         if name == "help":
             self._say(HELP)
         elif name == "table":
-            self._show_turn(obs, choices, typed)
+            self._lines(turn.screen(obs, choices, typed, width))
         elif name == "hand":
-            self._lines(self._hand_line(obs, choices))
+            self._lines(turn.hand_lines(obs, choices, width))
         elif name == "last":
-            self._last_trick(obs)
+            self._lines(turn.last_trick(obs, width))
         elif name == "score":
-            self._lines(self._score_sheet(obs))
+            self._lines(turn.score_sheet(obs))
         elif name == "hint":
-            self._lines(self.hinter.hint(obs, lambda a: self._choice_text(obs, a)))
+            self._lines(self.hinter.hint(obs, lambda a: turn.choice_text(obs, a)))
         elif name == "rules":
-            self._lines(self._rules_in_force())
-
-    def _hand_line(self, obs: Observation, choices: Sequence[int]) -> list[Text]:
-        playing = bool(choices) and A.is_play(choices[0])
-        hand = hand_items(obs, set(choices) if playing else set())
-        return flow(hand, self.width, lead="Your hand: ")
-
-    def _last_trick(self, obs: Observation) -> None:
-        if obs.tricks:
-            trick, number = obs.tricks[-1], len(obs.tricks)
-            where = ""
-        elif obs.previous and obs.previous[-1].tricks:
-            trick, number = obs.previous[-1].tricks[-1], len(obs.previous[-1].tricks)
-            where = " of the last hand"
-        else:
-            self._say("No trick has been played yet.")
-            return
-        self._lines(self.view.picture(obs, min(self.width, 78), trick.plays))
-        self._say(
-            f"Trick {number}{where}: {self.seating.who(trick.winner)} won it "
-            f"(led by {self.seating.name(trick.leader)})."
-        )
-
-    def history(self, obs: Observation) -> list[Text]:
-        """The hands so far, one line each (the score sheet)."""
-        out = []
-        for k, result in enumerate(obs.previous, 1):
-            line = Text(f"Hand {k}: ")
-            if result.redeal:
-                line.append("thrown in")
-            else:
-                if result.trump is not None:
-                    line.append_text(suit_text(result.trump, short=True))
-                    line.append(" ")
-                if result.maker is not None:
-                    line.append(f"{self.seating.name(result.maker)} made · ")
-                line.append(
-                    " ".join(
-                        f"{self.seating.side_name(s)} {'+' if p > 0 else ''}{p}"
-                        for s, p in enumerate(result.points)
-                    )
-                )
-            out.append(line)
-        return out
-
-    def _score_sheet(self, obs: Observation) -> list[Text]:
-        score = Text("Score ")
-        for k, item in enumerate(self.view.score_items(obs)):
-            if k:
-                score.append(" · ")
-            score.append_text(item)
-        return [score, *self.history(obs)]
-
-    def _rules_in_force(self) -> list[Text]:
-        rules = self.state.rules
-        items = [f"{o.name}={rules.describe(o.name)}" for o in options_for(rules)]
-        head = Text(f"{rules.variant.title} ({rules.id}); options in force:", style="bold")
-        more = Text("followsuit rules " + rules.id + " explains each.", style="dim")
-        return [head, *flow(items, self.width, lead="  ", sep="  "), more]
-
-    def _choice_text(self, obs: Observation, a: int) -> Text:
-        deck = obs.rules.deck
-        verb = A.verb_of(a)
-        if A.is_play(a):
-            return card(deck, a)
-        if A.cards_of(a):
-            out = Text("discard " if A.is_discard(a) else "give ")
-            for k, c in enumerate(bits(A.cards_of(a))):
-                if k:
-                    out.append(" ")
-                out.append_text(card(deck, c))
-            return out
-        if a == A.PLAY_PILE:
-            return Text("top card of your pile")
-        if verb is not None and verb.arg is A.Arg.SUIT:
-            out = Text(f"{verb.word} ")
-            out.append_text(suit_text(A.suit_of(a), short=True))
-            if verb.suffix:
-                out.append(f" {verb.suffix}")
-            return out
-        return styled(obs.text(a), deck)
-
-    def _show_turn(self, obs: Observation, choices: list[int], typed: str) -> None:
-        width = self.width
-        self._say("")
-        self._lines(self.view.draw(obs, width, history=self._panel(obs)))
-        extra = []
-        if obs.pile_sizes and obs.seat is not None and obs.pile_sizes[obs.seat]:
-            extra.append(f"your pile: {obs.pile_sizes[obs.seat]} cards face down")
-        if obs.trump is None and obs.bid is not None and choices and A.is_play(choices[0]):
-            extra.append("the suit you lead becomes trump")
-        if extra:
-            self._lines(flow(extra, width, sep=" · "))
-        self._lines(self._hand_line(obs, choices))
-        items = []
-        for k, a in enumerate(choices, 1):
-            item = Text(f"{k}) ", style="cyan")
-            item.append_text(self._choice_text(obs, a))
-            items.append(item)
-        if items:
-            self._lines(flow(items, width, lead="Choices: ", sep="   "))
-        if typed:
-            self._say(styled(typed, obs.rules.deck, "cyan"))
-
-    def _panel(self, obs: Observation) -> list[Text]:
-        """What the side panel of a wide terminal adds: the hands so far, the last trick."""
-        out = self.history(obs)
-        last = obs.tricks[-1] if obs.tricks else None
-        if last is not None:
-            line = Text("Last trick: ")
-            for k, (seat, c) in enumerate(last.plays):
-                if k:
-                    line.append(" ")
-                line.append(f"{self.seating.short(seat)} ")
-                line.append_text(card(obs.rules.deck, c))
-            line.append(f" → {self.seating.name(last.winner)}")
-            out.append(line)
-        return out
-
-
-def _typed(code: str) -> str:
-    """A card as the player would type it (``TD`` reads as 10D)."""
-    return ("10" + code[1]) if code[0] == "T" and len(code) == 2 else code
+            self._lines(turn.rules_in_force(self.state.rules, width))

@@ -89,11 +89,10 @@ def _verb_word(action: int) -> str:
 
 
 def _suit_word(word: str) -> str | None:
-    """``H``, ``hearts``, ``♥`` → ``H``."""
-    symbols = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
-    token = symbols.get(word, word)
+    """``H``, ``hearts`` → ``H`` (a symbol, ``♥``, is a letter already: see
+    :func:`card_token`)."""
     try:
-        return Suit.parse(token).char
+        return Suit.parse(word).char
     except ValueError:
         return None
 
@@ -119,7 +118,9 @@ class Reader:
         if command in COMMANDS:
             return Command(command)
         if low.isdigit():
-            return self._number(int(low))
+            # a number too long to be a choice is not converted (Python refuses
+            # thousands of digits)
+            return self._number(int(low) if len(low) < 10 else 0)
         words = [card_token(w) for w in line.split()]
         normal = " ".join(words)
         normal = SHORTCUTS.get(normal.lower(), normal)

@@ -20,7 +20,7 @@ from ..cards import Suit
 from ..engine import actions as A
 from ..engine.observation import Observation
 from ..engine.types import Trick
-from ..rules.pitch_points import GAME_VALUE
+from ..rules.pitch_points import GAME_VALUE, pitch_categories
 from .layout import block, centre, flow, place
 from .seating import Seating
 from .words import SUIT_SYMBOL, card
@@ -56,7 +56,7 @@ def suit_text(suit: int, *, short: bool = False) -> Text:
     return Text(text, style="bold red" if s.is_red else "bold")
 
 
-def draws(obs: Observation) -> bool:
+def has_stock(obs: Observation) -> bool:
     """The variant moves cards through a stock (so its size is worth showing)."""
     s = obs.rules.settings
     return s.exchange != "none" or s.discard_draw
@@ -90,7 +90,7 @@ class TableView:
             items.append(Text.assemble((seating.side_name(k), style), f" {obs.scores[k]}"))
         target = obs.rules.settings.target_score
         if obs.rules.settings.game_end_policy == "timed":
-            items.append(Text("timed game" + (" · time is up" if obs.time_up else "")))
+            items.append(Text("timed game" + (", time is up" if obs.time_up else "")))
         elif target:
             items.append(Text(f"game to {target}"))
         return items
@@ -108,14 +108,15 @@ class TableView:
             line = Text("trump ")
             line.append_text(suit_text(obs.trump))
             if obs.maker is not None and obs.bid is None:
-                line.append(f" · made by {seating.name(obs.maker)}")
+                alone = ", alone" if obs.alone is not None else ""
+                line.append(f" · made by {seating.name(obs.maker)}{alone}")
             items.append(line)
         elif obs.rules.settings.trump_declaration == "pitched" and not calling:
             items.append(Text("trump: the suit of the first card led"))
         if obs.upcard is not None and (calling or obs.upcard_taken):
             up = Text("up card ")
             up.append_text(card(deck, obs.upcard))
-            if obs.upcard_taken and obs.dealer is not None:
+            if obs.upcard_taken:
                 up.append(f" picked up by {seating.name(obs.dealer)}")
             elif obs.trump is None and obs.phase == "calling" and self._round_two(obs):
                 up.append(" turned down")
@@ -128,13 +129,14 @@ class TableView:
             if obs.partner is not None:
                 called.append(f" (partner {seating.name(obs.partner)})")
             items.append(called)
-        if draws(obs) and obs.phase != "play":
+        if has_stock(obs) and obs.phase != "play":
             items.append(Text(f"stock {obs.stock_size}"))
         if obs.kitty_size and not obs.rules.settings.upcard:
             items.append(Text(f"kitty {obs.kitty_size}"))
-        if obs.rules.family == "pitch" and obs.tricks:
+        pitch = obs.rules.family == "pitch"
+        if pitch and obs.tricks and "GAME" in pitch_categories(obs.rules.settings):
             counts = game_counts(obs, obs.tricks)
-            game = " · ".join(f"{seating.side_name(k)} {v}" for k, v in enumerate(counts))
+            game = ", ".join(f"{seating.side_name(k)} {v}" for k, v in enumerate(counts))
             items.append(Text(f"game count {game}"))
         return items
 
