@@ -309,7 +309,7 @@ def test_commands_answer_at_a_prompt(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("variant", "story"),
     [
-        ("euchre/american", r"(made it( alone)? with \d tricks|march: all 5 tricks|euchred the)"),
+        ("euchre/american", r"(made it( alone)? with \d tricks|march: all 5 tricks|euchred the (lone )?makers?)"),
         ("bid-euchre/standard", r"bid \S+ and took \d+ tricks?: (made|set by \d+)"),
         ("pitch/partnership-4p", r"bid \d+ and took \d+ points?: (made|set)"),
     ],
@@ -413,6 +413,7 @@ def test_record_error_is_one_line_and_the_game_does_not_start(tmp_path: Path) ->
         (["euchre/timed"], "time_limit_seconds"),
         (["euchre/americn"], "did you mean euchre/american?"),
         (["zzz"], "unknown variant zzz (followsuit rules lists them)"),
+        (["--resume", "r.json", "--seed", "3"], "--resume plays on the record's own game"),
     ],
 )
 def test_bad_values_are_one_line(args: list[str], says: str) -> None:

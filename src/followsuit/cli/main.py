@@ -69,6 +69,22 @@ def play(
     """Play a game in the terminal against bots."""
     console = _console()
     if resume_from is not None:
+        given = [
+            name
+            for name, value in (
+                ("--seed", seed),
+                ("--seat", seat),
+                ("--options", options),
+                ("--record", record),
+                ("--bots", None if bots == "rules" else bots),
+            )
+            if value
+        ]
+        if given or variant != "euchre/american":
+            what = ", ".join(given) or "a variant"
+            raise typer.Exit(
+                fail(f"--resume plays on the record's own game; {what} cannot be given with it")
+            )
         raise typer.Exit(resume(console, resume_from, delay=delay, pause=pause))
     raise typer.Exit(
         start(

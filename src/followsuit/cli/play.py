@@ -294,7 +294,11 @@ class TerminalGame:
         reader = Reader(self.state, self.seating, choices, typed)
         self._lines(self.turn.screen(obs, choices, typed, self.width))
         while True:
-            reading = reader.read(self.console.input("[bold]Your move:[/bold] "))
+            try:
+                line = self.console.input("[bold]Your move:[/bold] ")
+            except OSError:  # the terminal has gone
+                raise EOFError from None
+            reading = reader.read(line)
             if reading is None:
                 continue
             if isinstance(reading, Choice):

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from rich import box
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -70,7 +71,9 @@ def show_variant(console: Console, variant: Variant, *, everything: bool = False
         head.append(opt.name, style="bold")
         head.append(f" = {_value_here(rules, opt.name)}")
         console.print(head, soft_wrap=True)
-        console.print(Text(f"    {plain_doc(opt.doc)} Allowed: {allowed}.", style=""))
+        console.print(
+            Padding(Text(f"{plain_doc(opt.doc)} Allowed: {allowed}."), (0, 0, 0, 4), expand=False)
+        )
     if hidden:
         console.print()
         console.print(

@@ -91,7 +91,10 @@ class HandSummary:
             line.append_text(suit_text(result.trump))
             line.append(": ")
         if won == total:
-            line.append(f"{makers} {'alone ' if alone else ''}march: all {total} tricks", "bold")
+            side_seats = self.seating.sides[side]
+            one = (alone or len(side_seats) == 1) and result.maker != self.seating.human
+            verb = "marches" if one else "march"
+            line.append(f"{makers} {'alone ' if alone else ''}{verb}: all {total} tricks", "bold")
         elif 2 * won > total:
             what = "made it alone" if alone else "made it"
             line.append(f"{makers} {what} with {_tricks(won)}", "bold")
@@ -99,11 +102,11 @@ class HandSummary:
             defenders = [
                 self.seating.side_name(k) for k in range(len(self.seating.sides)) if k != side
             ]
-            lone = " lone" if alone else ""
-            by = " by a lone defender" if before.defender_alone is not None else ""
+            single = len(self.seating.sides[side]) == 1
+            who = "the lone maker" if alone else ("the maker" if single else "the makers")
+            by = ", defending alone" if before.defender_alone is not None else ""
             line.append(
-                f"{' and '.join(defenders)} euchred the{lone} makers{by}: "
-                f"{makers} took {_tricks(won)}",
+                f"{' and '.join(defenders)} euchred {who}{by}: {makers} took {_tricks(won)}",
                 "bold",
             )
         return line
