@@ -21,6 +21,7 @@ from followsuit.cli.option_scope import options_for, plain_doc
 from followsuit.cli.reading import Choice, Command, Problem, Reader
 from followsuit.cli.seating import Seating
 from followsuit.cli.table import TableView
+from followsuit.cli.turn import TurnView
 from followsuit.cli.words import card_token, plain_reason
 from followsuit.engine import State
 from followsuit.engine import actions as A
@@ -260,3 +261,50 @@ def test_hint_shows_a_bots_values_when_it_has_them() -> None:
     last = obs.text(obs.legal_actions[-1])
     assert lines[0].plain.endswith(last)
     assert lines[1].plain.strip().startswith(f"+{len(obs.legal_actions) - 1:.2f}")
+
+
+#: Games whose prompts together ask every verb a player chooses (seed 6 of Bid
+#: Euchre has a six-help bid, and so a give).
+EVERY_KIND = [
+    ("euchre/american", range(1, 6)),
+    ("euchre/british", range(1, 6)),
+    ("bid-euchre/ace-no-face", range(1, 6)),
+    ("bid-euchre/standard", range(6, 7)),
+    ("pitch/partnership-4p", range(1, 6)),
+    ("pitch/call-your-partner", range(1, 6)),
+    ("pitch/blind", range(1, 6)),
+    ("pitch/new-yorker", range(1, 6)),
+]
+
+
+def test_a_number_picks_the_numbered_choice_at_every_kind_of_prompt() -> None:
+    kinds: set[str] = set()
+    for variant, seeds in EVERY_KIND:
+        for seed in seeds:
+            state = followsuit.new_game(variant, seed=seed)
+            bot = make_bot("rules")
+            while not state.is_over() and state.hand_no <= 3:
+                seating = seating_for(state)
+                obs = state.observation(seating.human)
+                choices, typed = TurnView(seating, TableView(seating, "")).choices(obs)
+                reader = Reader(state, seating, choices, typed)
+                for k, action in enumerate(choices, 1):
+                    assert reader.read(str(k)) == Choice(action), (variant, k)
+                    verb = A.verb_of(action)
+                    assert verb is not None
+                    kinds.add(verb.word)
+                assert isinstance(reader.read(str(len(choices) + 1)), Problem)
+                state.apply(bot.choose(obs))
+    assert {
+        "pass",
+        "bid",
+        "order-up",
+        "call",
+        "trump",
+        "play",
+        "discard",
+        "give",
+        "call-partner",
+        "play-pile",
+        "claim-misdeal",
+    } <= kinds, kinds

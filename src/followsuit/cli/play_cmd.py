@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ..bots import BOTS, Bot, make_bot
 from ..engine import InvalidRecord, State
+from ..messages import shown
 from ..record import load, replay
 from ..rules import OptionError, load_rules
 from ..rules.model import Rules
@@ -32,11 +33,8 @@ from .keeping import (
 )
 from .layout import flow
 from .play import TerminalGame
-from .seating import Seating, find_seat
+from .seating import HUMAN, Seating
 from .words import echo
-
-#: What a record's ``players`` entry says for the human (as :meth:`Seating.label`).
-HUMAN = "you"
 
 
 def fail(message: str) -> int:
@@ -72,7 +70,7 @@ def start(
     if rules.settings.game_end_policy == "timed" and not rules.settings.time_limit_seconds:
         return fail("a timed game needs a time limit: --options time_limit_seconds=N")
     if number is None:
-        number = random.SystemRandom().randrange(1_000_000)
+        number = new_seed()
     others = iter(names)
     seat_bots: list[str | None] = [None if k == human else next(others) for k in range(n)]
     state = State(rules, seed=number)
@@ -118,9 +116,12 @@ def _table_of(rec: dict[str, Any], rules: Rules) -> tuple[int, list[str | None],
             and isinstance(seed, (int, str))
         ):
             names = [None if k == seat else (b or "rules") for k, b in enumerate(bots)]
-            for b in names:
-                if b is not None:
-                    parse_bots(b, 2)
+            unknown = [b for b in names if b is not None and b not in BOTS]
+            if unknown:
+                raise UsageError(
+                    f"it was played with the bot {shown(unknown[0])}, which is not here "
+                    f"(bots: {', '.join(BOTS)})"
+                )
             return seat, names, seed
         raise UsageError(f"its {TABLE_FIELD} field is not one this command wrote")
     players = rec.get("players")
@@ -131,10 +132,14 @@ def _table_of(rec: dict[str, Any], rules: Rules) -> tuple[int, list[str | None],
             for k, p in enumerate(players)
         ]
         names = [None if b is None else (b if b in BOTS else "rules") for b in names]
-        return human, names, random.SystemRandom().randrange(1_000_000)
-    seat = find_seat("south", n) if n == 4 else 0
-    assert seat is not None
-    return seat, [None if k == seat else "rules" for k in range(n)], 0
+        return human, names, new_seed()
+    seat = parse_seat(None, n)
+    return seat, [None if k == seat else "rules" for k in range(n)], new_seed()
+
+
+def new_seed() -> int:
+    """A seed for a game the player did not give one."""
+    return random.SystemRandom().randrange(1_000_000)
 
 
 def _play(

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 COMPASS = ("North", "East", "South", "West")
+#: Who plays the human's seat, as the record's ``players`` says it.
+HUMAN = "you"
 
 
 def seat_words(n: int) -> list[str]:
@@ -70,7 +72,7 @@ class Seating:
     def label(self, seat: int) -> str:
         """Who plays the seat: ``you`` or ``rules bot``."""
         bot = self.bots[seat]
-        return "you" if seat == self.human or bot is None else f"{bot} bot"
+        return HUMAN if seat == self.human or bot is None else f"{bot} bot"
 
     def short(self, seat: int) -> str:
         return short_words(self.n)[seat]
