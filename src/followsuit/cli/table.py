@@ -147,11 +147,17 @@ class TableView:
     # -------------------------------------------------------------- the seats
 
     def seat_lines(self, obs: Observation, seat: int, width: int) -> list[Text]:
+        """A seat's block: its name and who plays it (on two lines where the room
+        is narrow), then what it is in this hand (dealer, maker …, tricks)."""
         seating = self.seating
         name = Text(seating.name(seat), style="bold green" if seat == seating.human else "bold")
-        name.append(f" · {seating.label(seat)}", style="dim" if seat != seating.human else "")
+        label = Text(seating.label(seat), style="dim" if seat != seating.human else "")
         if obs.to_move == seat and obs.phase != "over":
-            name.append(" ◂", style="bold cyan")
+            label.append(" ◂", style="bold cyan")
+        if name.cell_len + 3 + label.cell_len <= width:
+            head = [Text.assemble(name, " · ", label)]
+        else:
+            head = [name, label]
         tags: list[str] = []
         if seat == obs.dealer:
             tags.append("dealer")
@@ -175,7 +181,7 @@ class TableView:
         if (obs.tricks or obs.trick or obs.phase == "play") and not out:
             won = obs.tricks_won[seat]
             tags.append(f"{won} trick{'' if won == 1 else 's'}")
-        lines = [name, *flow(tags, width, sep=" · ")] if tags else [name]
+        lines = [*head, *flow(tags, width, sep=" · ")] if tags else head
         return block(lines, width)
 
     def _last_call(self, obs: Observation, seat: int) -> str:
@@ -208,7 +214,7 @@ class TableView:
         if places.top:
             k = len(places.top)
             cols = [width * (i + 1) // (k + 1) for i in range(k)]
-            room = max(12, width // k - 2)
+            room = max(12, min(width // k - 3, width // (k + 1) - 2))
             blocks = [self.seat_lines(obs, s, room) for s in places.top]
             for row in range(max(len(b) for b in blocks)):
                 top = [
