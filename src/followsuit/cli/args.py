@@ -54,6 +54,17 @@ def parse_seed(text: str | None) -> int | None:
     return int(t)
 
 
+def parse_delay(text: str) -> float:
+    """``--delay``: seconds, 0 or more (at most a minute: a pause, not a stop)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 60:
+        raise UsageError(f"--delay {shown(text)}: give seconds from 0 to 60, such as 0.5")
+    return seconds
+
+
 def parse_bots(text: str, n: int) -> list[str]:
     """``--bots``: one bot for every other seat, or one per seat in seat order."""
     known = ", ".join(BOTS)

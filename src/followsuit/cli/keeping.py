@@ -95,6 +95,16 @@ class RecordKeeper:
         rec[TABLE_FIELD] = self.table
         return rec
 
+    def start(self, state: State, players: list[str]) -> None:
+        """Write the first record, before the game starts, where asked and nowhere
+        else: SaveError (one line) if that cannot be done."""
+        try:
+            write_atomically(self.path, dumps(self.record(state, players)))
+        except OSError as exc:
+            raise SaveError(
+                f"--record {self.path}: cannot write there ({exc.strerror or exc})"
+            ) from None
+
     def save(self, state: State, players: list[str]) -> None:
         text = dumps(self.record(state, players))
         try:

@@ -28,6 +28,7 @@ def _console() -> Console:
     return Console(highlight=False)
 
 
+DEFAULT_DELAY = "0.6"
 DELAY_HELP = "Seconds between bot moves (0: none); a finished trick stays twice as long."
 
 
@@ -58,7 +59,7 @@ def play(
         ),
     ] = "rules",
     record: Annotated[str | None, typer.Option(help="Where to save the game record.")] = None,
-    delay: Annotated[float, typer.Option(help=DELAY_HELP)] = 0.6,
+    delay: Annotated[str, typer.Option(help=DELAY_HELP)] = DEFAULT_DELAY,
     pause: Annotated[
         bool, typer.Option("--pause", help="Wait for Enter after each trick, showing it.")
     ] = False,
@@ -104,7 +105,7 @@ def play(
 @app.command(name="resume")
 def resume_command(
     record: Annotated[str, typer.Argument(help="The record of an unfinished game.")],
-    delay: Annotated[float, typer.Option(help=DELAY_HELP)] = 0.6,
+    delay: Annotated[str, typer.Option(help=DELAY_HELP)] = DEFAULT_DELAY,
     pause: Annotated[
         bool, typer.Option("--pause", help="Wait for Enter after each trick, showing it.")
     ] = False,

@@ -22,7 +22,15 @@ from ..messages import shown
 from ..record import load, replay
 from ..rules import OptionError, load_rules
 from ..rules.model import Rules
-from .args import UsageError, parse_bots, parse_options, parse_seat, parse_seed, resolve_variant
+from .args import (
+    UsageError,
+    parse_bots,
+    parse_delay,
+    parse_options,
+    parse_seat,
+    parse_seed,
+    resolve_variant,
+)
 from .keeping import (
     TABLE_FIELD,
     RecordKeeper,
@@ -34,7 +42,6 @@ from .keeping import (
 from .layout import flow
 from .play import TerminalGame
 from .seating import HUMAN, Seating
-from .words import echo
 
 
 def fail(message: str) -> int:
@@ -52,7 +59,7 @@ def start(
     options: list[str],
     bots: str,
     record: str | None,
-    delay: float,
+    delay: str,
     pause: bool,
 ) -> int:
     """Set up a new game and play it; the exit status."""
@@ -63,8 +70,7 @@ def start(
         human = parse_seat(seat, n)
         number = parse_seed(seed)
         names = parse_bots(bots, n)
-        if delay < 0:
-            raise UsageError("--delay: give a number of seconds, 0 or more")
+        seconds = parse_delay(delay)
     except (UsageError, OptionError) as exc:
         return fail(str(exc))
     if rules.settings.game_end_policy == "timed" and not rules.settings.time_limit_seconds:
@@ -74,11 +80,15 @@ def start(
     others = iter(names)
     seat_bots: list[str | None] = [None if k == human else next(others) for k in range(n)]
     state = State(rules, seed=number)
-    return _play(console, rules, state, human, seat_bots, number, record, delay, pause)
+    return _play(console, rules, state, human, seat_bots, number, record, seconds, pause)
 
 
-def resume(console: Console, path: str, *, delay: float, pause: bool) -> int:
+def resume(console: Console, path: str, *, delay: str, pause: bool) -> int:
     """Carry on the unfinished game of a record, bots and all."""
+    try:
+        seconds = parse_delay(delay)
+    except UsageError as exc:
+        return fail(str(exc))
     try:
         rec = load(path)
         state = replay(rec)
@@ -97,7 +107,7 @@ def resume(console: Console, path: str, *, delay: float, pause: bool) -> int:
         highlight=False,
         markup=False,
     )
-    return _play(console, rules, state, human, seat_bots, number, path, delay, pause)
+    return _play(console, rules, state, human, seat_bots, number, path, seconds, pause)
 
 
 def _table_of(rec: dict[str, Any], rules: Rules) -> tuple[int, list[str | None], int | str]:
@@ -170,9 +180,10 @@ def _play(
     seating = Seating.of(rules.num_players, human, seat_bots, rules.sides)
     keeper = RecordKeeper(path, default, table_field(human, seat_bots, seed))
     game = TerminalGame(state, seating, bots, console, keeper, seed=seed, delay=delay, pause=pause)
-    keeper.save(state, game.players)
-    if keeper.failed or keeper.notice:
-        return fail(f"--record {echo(str(path))}: cannot write the record there")
+    try:
+        keeper.start(state, game.players)
+    except SaveError as exc:
+        return fail(str(exc))
     banner = [
         Text(rules.variant.title, style="bold"),
         Text(f"seed {seed}"),
