@@ -622,3 +622,30 @@ def test_saving_elsewhere_when_the_record_folder_goes(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     assert f"Record saved to {elsewhere}" in plain(child.before or "")
     assert record.replay(record.load(elsewhere)).log
+
+
+def test_a_timed_game_resumes_with_its_clock(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    child = spawn(
+        tmp_path,
+        "euchre/timed",
+        "--seed",
+        "3",
+        "--record",
+        str(path),
+        "-o",
+        "time_limit_seconds=600",
+    )
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    saved = json.loads(path.read_text())
+    assert 0 < saved["table"]["played_seconds"] < 600
+    # as if the game had been played for all but a moment of its ten minutes
+    saved["table"]["played_seconds"] = 599.9
+    path.write_text(json.dumps(saved))
+    text, _ = play_out(spawn(tmp_path, str(path), command="resume"), ones)
+    assert "Time is up" in text and "Game over" in text
+    assert record.replay(record.load(path)).is_over()

@@ -5,8 +5,9 @@ the record is written after every action, atomically: to a temporary file in the
 same folder, then renamed over the old one, so that the file on disk is always
 a whole record. The record carries, besides the game (``followsuit/1``), a
 ``table`` field this command adds (the spec allows added fields): the human's
-seat, each seat's bot and the seed the next hands are dealt from, which is what
-``followsuit resume`` needs to carry on where the game stopped.
+seat, each seat's bot, the seed the next hands are dealt from and, in a timed
+game, the time played, which is what ``followsuit resume`` needs to carry on
+where the game stopped.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ os.umask(_UMASK)
 
 #: The record field holding the table (seat, bots, seed).
 TABLE_FIELD = "table"
+#: The table's field for the seconds a timed game has been played.
+PLAYED_FIELD = "played_seconds"
 
 
 class SaveError(Exception):

@@ -27,7 +27,7 @@ from ..engine.deal import game_seed, seeded_deal
 from ..engine.observation import Observation, SeenMove
 from ..engine.types import MoveKind, Trick
 from .hints import Hinter
-from .keeping import RecordKeeper
+from .keeping import PLAYED_FIELD, RecordKeeper
 from .reading import HELP, Choice, Command, Problem, Reader
 from .seating import Seating
 from .summary import HandSummary
@@ -80,6 +80,7 @@ class TerminalGame:
         seed: int | str,
         delay: float = 0.0,
         pause: bool = False,
+        played: float = 0.0,
     ):
         self.state = state
         self.seating = seating
@@ -95,20 +96,21 @@ class TerminalGame:
         self.turn = TurnView(seating, self.view)
         self.hinter = Hinter(seating.level(), seed)
         self.players = [seating.label(k) for k in range(state.n)]
+        self.started = time.monotonic() - played
+        """When the game's clock started (a resumed timed game counts its time so far)."""
 
     # ------------------------------------------------------------------ loop
 
     def run(self) -> int:
         state = self.state
         limit = state.rules.settings.time_limit_seconds
-        started = time.monotonic()
         old = {s: signal.signal(s, _raise_hangup) for s in (signal.SIGTERM, signal.SIGHUP)}
         status = 0
         try:
             self._deal_if_needed()
             self._hand_header()
             while not state.over:
-                if limit and not state.time_up and time.monotonic() - started >= limit:
+                if limit and not state.time_up and self.clock() >= limit:
                     # the host's clock supplies the table event; the engine reads none
                     state.time_is_up()
                     self._say(
@@ -147,7 +149,13 @@ class TerminalGame:
             number = game_seed(self.seed)
             state.deal(seeded_deal(state.rules, state.dealer, number, state.hand_no + 1))
 
+    def clock(self) -> float:
+        """Seconds the game has been played."""
+        return time.monotonic() - self.started
+
     def _save(self) -> None:
+        if self.state.rules.settings.time_limit_seconds:
+            self.keeper.table[PLAYED_FIELD] = round(self.clock(), 1)
         self.keeper.save(self.state, self.players)
         if self.keeper.notice:
             self._say(self.keeper.notice, "bold yellow")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.console import Console
 from rich.text import Text
@@ -32,6 +32,7 @@ from .args import (
     resolve_variant,
 )
 from .keeping import (
+    PLAYED_FIELD,
     TABLE_FIELD,
     RecordKeeper,
     SaveError,
@@ -98,7 +99,7 @@ def resume(console: Console, path: str, *, delay: str, pause: bool) -> int:
         return fail(f"the game in {path} is over; nothing to resume")
     rules = state.rules
     try:
-        human, seat_bots, number = _table_of(rec, rules)
+        setup = _table_of(rec, rules)
     except UsageError as exc:
         return fail(f"{path}: {exc}")
     console.print(
@@ -107,23 +108,48 @@ def resume(console: Console, path: str, *, delay: str, pause: bool) -> int:
         highlight=False,
         markup=False,
     )
-    return _play(console, rules, state, human, seat_bots, number, path, seconds, pause)
+    return _play(
+        console,
+        rules,
+        state,
+        setup.seat,
+        setup.bots,
+        setup.seed,
+        path,
+        seconds,
+        pause,
+        played=setup.played,
+    )
 
 
-def _table_of(rec: dict[str, Any], rules: Rules) -> tuple[int, list[str | None], int | str]:
-    """The seat, the bots and the seed a record's table was playing with (from the
-    ``table`` field this command writes; else from ``players`` and a new seed)."""
+class Setup(NamedTuple):
+    """How a record's table was playing: the human's seat, each seat's bot, the
+    seed of the next deals, and the seconds a timed game has run."""
+
+    seat: int
+    bots: list[str | None]
+    seed: int | str
+    played: float = 0.0
+
+
+def _table_of(rec: dict[str, Any], rules: Rules) -> Setup:
+    """The table a record was played at (from the ``table`` field this command
+    writes; else from ``players``, with a new seed)."""
     n = rules.num_players
     table = rec.get(TABLE_FIELD)
     if isinstance(table, dict):
         seat, bots, seed = table.get("seat"), table.get("bots"), table.get("seed")
+        played = table.get(PLAYED_FIELD, 0)
         if (
-            isinstance(seat, int)
+            type(seat) is int
             and 0 <= seat < n
             and isinstance(bots, list)
             and len(bots) == n
             and all(b is None or isinstance(b, str) for b in bots)
             and isinstance(seed, (int, str))
+            and not isinstance(seed, bool)
+            and isinstance(played, (int, float))
+            and 0 <= played < 10**9
         ):
             names = [None if k == seat else (b or "rules") for k, b in enumerate(bots)]
             unknown = [b for b in names if b is not None and b not in BOTS]
@@ -132,7 +158,7 @@ def _table_of(rec: dict[str, Any], rules: Rules) -> tuple[int, list[str | None],
                     f"it was played with the bot {shown(unknown[0])}, which is not here "
                     f"(bots: {', '.join(BOTS)})"
                 )
-            return seat, names, seed
+            return Setup(seat, names, seed, float(played))
         raise UsageError(f"its {TABLE_FIELD} field is not one this command wrote")
     players = rec.get("players")
     if isinstance(players, list) and HUMAN in players:
@@ -142,9 +168,9 @@ def _table_of(rec: dict[str, Any], rules: Rules) -> tuple[int, list[str | None],
             for k, p in enumerate(players)
         ]
         names = [None if b is None else (b if b in BOTS else "rules") for b in names]
-        return human, names, new_seed()
+        return Setup(human, names, new_seed())
     seat = parse_seat(None, n)
-    return seat, [None if k == seat else "rules" for k in range(n)], new_seed()
+    return Setup(seat, [None if k == seat else "rules" for k in range(n)], new_seed())
 
 
 def new_seed() -> int:
@@ -162,6 +188,8 @@ def _play(
     record: str | None,
     delay: float,
     pause: bool,
+    *,
+    played: float = 0.0,
 ) -> int:
     default = default_record_path(rules.id, seed)
     path = Path(record) if record else default
@@ -179,7 +207,9 @@ def _play(
     }
     seating = Seating.of(rules.num_players, human, seat_bots, rules.sides)
     keeper = RecordKeeper(path, default, table_field(human, seat_bots, seed))
-    game = TerminalGame(state, seating, bots, console, keeper, seed=seed, delay=delay, pause=pause)
+    game = TerminalGame(
+        state, seating, bots, console, keeper, seed=seed, delay=delay, pause=pause, played=played
+    )
     try:
         keeper.start(state, game.players)
     except SaveError as exc:
