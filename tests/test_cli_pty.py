@@ -117,8 +117,10 @@ def play_out(
     return plain("".join(out)), prompts
 
 
-def ones(_screen: str, _k: int) -> str:
-    return "1"
+def ones(screen: str, _k: int) -> str:
+    """The first choice; where cards are typed instead, the example the prompt gives."""
+    example = re.search(r"e\.g\. (.+?)\.?\n", plain(screen))
+    return example.group(1) if example and "Choices:" not in plain(screen) else "1"
 
 
 # ---------------------------------------------------------------- whole games
@@ -334,7 +336,8 @@ def test_the_hand_summary_names_what_happened(tmp_path: Path, variant: str, stor
 
 @pytest.mark.parametrize("columns", [80, 160])
 @pytest.mark.parametrize(
-    "variant", ["euchre/american", "bid-euchre/standard", "pitch/cutthroat-3p"]
+    "variant",
+    ["euchre/american", "bid-euchre/standard", "pitch/cutthroat-3p", "pitch/oklahoma-10-point"],
 )
 def test_nothing_is_cut_or_broken(tmp_path: Path, variant: str, columns: int) -> None:
     path = tmp_path / ("a-long-folder-name-" * 4) / "game-record-with-a-long-name.json"

@@ -28,6 +28,7 @@ from ..engine.observation import Observation, SeenMove
 from ..engine.types import MoveKind, Trick
 from .hints import Hinter
 from .keeping import PLAYED_FIELD, RecordKeeper
+from .layout import flow
 from .reading import HELP, Choice, Command, Problem, Reader
 from .seating import Seating
 from .summary import HandSummary
@@ -158,21 +159,21 @@ class TerminalGame:
             self.keeper.table[PLAYED_FIELD] = round(self.clock(), 1)
         self.keeper.save(self.state, self.players)
         if self.keeper.notice:
-            self._say(self.keeper.notice, "bold yellow")
+            self._say(self.keeper.notice, "bold yellow", whole=True)
             self.keeper.notice = None
 
     def _say_path(self) -> None:
         if self.keeper.failed:
-            self._say(self.keeper.failed, "bold red")
+            self._say(self.keeper.failed, "bold red", whole=True)
             return
         done = "" if self.state.over else " (followsuit resume continues it)"
-        self._say(f"Record saved to {self.keeper.path}{done}")
+        self._say(f"Record saved to {self.keeper.path}{done}", whole=True)
 
-    def _say(self, text: str | Text, style: str = "") -> None:
-        """Print a line whole (a long path is not folded); a terminal that has gone
-        away (SIGHUP) is not an error."""
+    def _say(self, text: str | Text, style: str = "", *, whole: bool = False) -> None:
+        """Print a line, wrapped at spaces (``whole``: never folded, for a path to
+        copy); a terminal that has gone away (SIGHUP) is not an error."""
         with contextlib.suppress(OSError):
-            self.console.print(text, style=style, soft_wrap=True, highlight=False, markup=False)
+            self.console.print(text, style=style, soft_wrap=whole, highlight=False, markup=False)
 
     def _lines(self, lines: Sequence[Text]) -> None:
         for line in lines:
@@ -221,14 +222,13 @@ class TerminalGame:
 
     def _trick_done(self, obs: Observation, trick: Trick, number: int) -> None:
         """The finished trick, shown long enough to take in."""
-        line = Text(f"  Trick {number}: ")
-        for k, (seat, c) in enumerate(trick.plays):
-            if k:
-                line.append(" · ")
-            line.append(f"{self.seating.name(seat)} ")
-            line.append_text(card(obs.rules.deck, c))
-        line.append(f" → {self.seating.who(trick.winner)} won it", style="bold")
-        self._say(line)
+        items = []
+        for seat, c in trick.plays:
+            item = Text(f"{self.seating.name(seat)} ")
+            item.append_text(card(obs.rules.deck, c))
+            items.append(item)
+        items[-1].append(f" → {self.seating.who(trick.winner)} won it", style="bold")
+        self._lines(flow(items, self.width, lead=f"  Trick {number}: ", sep=" · "))
         if self.pause and not self.state.over:
             self._lines(self.view.picture(obs, min(self.width, PICTURE_WIDTH), trick.plays))
             self.console.input("[dim]Enter for the next trick[/dim] ")
@@ -255,14 +255,13 @@ class TerminalGame:
         if move.kind is MoveKind.PICKUP or not move.size:
             return  # the Euchre pick-up is narrated with the call; nothing moved
         things = "a card" if move.size == 1 else f"{move.size} cards"
-        line = Text(f"  {self._subject(move.seat)} {MOVE_WORDS[move.kind]} {things}", "dim")
-        if move.cards is not None:
-            line.append(": ")
-            for k, c in enumerate(bits(move.cards)):
-                if k:
-                    line.append(" ")
-                line.append_text(card(obs.rules.deck, c))
-        self._say(line)
+        lead = Text(f"  {self._subject(move.seat)} {MOVE_WORDS[move.kind]} {things}", "dim")
+        if move.cards is None:
+            self._say(lead)
+            return
+        lead.append(": ", "dim")
+        cards = [card(obs.rules.deck, c) for c in bits(move.cards)]
+        self._lines(flow(cards, self.width, lead=lead, sep=" ", indent=4))
 
     def _hand_header(self) -> None:
         obs = self.state.observation(self.human)
