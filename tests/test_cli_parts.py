@@ -308,3 +308,41 @@ def test_a_number_picks_the_numbered_choice_at_every_kind_of_prompt() -> None:
         "play-pile",
         "claim-misdeal",
     } <= kinds, kinds
+
+
+def test_the_table_names_the_lone_hand_and_the_seat_sitting_out() -> None:
+    state = advance(
+        "euchre/american",
+        lambda s: s.phase_name == "play" and s.contract.alone >= 0 and len(s.trick) == 1,
+    )
+    seat = state.current_player
+    assert seat is not None
+    seating = seating_for(state)
+    obs = state.observation(seat)
+    drawn = "\n".join(line.plain for line in TableView(seating, "Euchre").draw(obs, 80))
+    assert obs.alone is not None
+    loner = seating.name(obs.alone)
+    out = next(k for k in range(4) if obs.sitting_out >> k & 1)
+    assert f"made by {loner}, alone" in drawn
+    assert "alone" in drawn and "sitting out" in drawn
+    assert seating.name(out) in drawn
+    leader = seating.name(obs.trick[0][0])
+    assert f"{leader} led" in drawn
+
+
+def test_the_table_shows_who_is_where_and_what_they_are() -> None:
+    state = advance("euchre/american", lambda s: s.phase_name == "play" and len(s.trick) == 2)
+    seating = seating_for(state)
+    obs = state.observation(seating.human)
+    lines = [line.plain for line in TableView(seating, "Euchre").draw(obs, 80)]
+    drawn = "\n".join(lines)
+    assert "Score N-S 0 · E-W 0 · game to 10" in drawn
+    assert obs.trump is not None and obs.maker is not None
+    assert f"made by {seating.name(obs.maker)}" in drawn
+    assert "dealer" in drawn and "maker" in drawn and "rules bot" in drawn
+    assert f"{seating.name(seating.human)} · you" in drawn
+    # the human sits at the bottom, the seat to the human's left on the left
+    left = seating.name((seating.human + 1) % 4)
+    assert any(line.startswith(left) for line in lines)
+    right = seating.name((seating.human - 1) % 4)
+    assert any(line.rstrip().endswith(f"{right} · rules bot") for line in lines)

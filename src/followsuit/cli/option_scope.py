@@ -4,12 +4,14 @@ The option catalogue says which family may set an option; within a family many
 options only matter once another rule is in play (the British joker options
 need the joker turned up, the timed options a timed game, the smudge points a
 smudge bid). ``followsuit rules ID`` and the in-game ``rules`` command show only
-the options that apply, so this module holds, for each such option, the rule it
+the options that apply (with what an unset one works out to), so this module
+holds, for each such option, the rule it
 depends on; an option not listed here applies wherever its family plays.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
@@ -125,3 +127,21 @@ def options_for(rules: Rules, *, everything: bool = False) -> list[Option]:
 def plain_doc(text: str) -> str:
     """An option's meaning without references to files of the source repository."""
     return REPO_REFERENCE.sub("", text).strip()
+
+
+def value_here(rules: Rules, name: str) -> str:
+    """The option's value, with what an unset value works out to here."""
+    text = rules.describe(name)
+    if rules.value(name) is not None:
+        return text
+    derived: dict[str, Callable[[], object]] = {
+        "deal_packets": lambda: json.dumps([list(r) for r in rules.packets]),
+        "max_bid": lambda: max((b.value for b in rules.bids if b.kind == "plain"), default=0),
+        "stuck_bid": lambda: rules.bids[0].label if rules.bids else "",
+        "moon_value": lambda: rules.settings.target_score,
+        "categories": lambda: " ".join(pitch_categories(rules.settings)),
+        "misdeal_dealer": lambda: "next after a claim, same after an engine misdeal",
+    }
+    if name in derived:
+        return f"unset: {derived[name]()}"
+    return text

@@ -8,9 +8,6 @@ meaning wrapped under it) rather than a column that has to shrink.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-
 from rich import box
 from rich.console import Console
 from rich.markup import escape
@@ -18,11 +15,10 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from ..rules import Rules, Variant, load_rules, variants
+from ..rules import Variant, load_rules, variants
 from ..rules.model import STRUCTURAL
-from ..rules.pitch_points import pitch_categories
 from ..rules.registry import lineage
-from .option_scope import options_for, plain_doc
+from .option_scope import options_for, plain_doc, value_here
 
 
 def list_variants(console: Console) -> None:
@@ -69,7 +65,7 @@ def show_variant(console: Console, variant: Variant, *, everything: bool = False
             allowed = "fixed in this variant"
         head = Text()
         head.append(opt.name, style="bold")
-        head.append(f" = {_value_here(rules, opt.name)}")
+        head.append(f" = {value_here(rules, opt.name)}")
         console.print(head, soft_wrap=True)
         console.print(
             Padding(Text(f"{plain_doc(opt.doc)} Allowed: {allowed}."), (0, 0, 0, 4), expand=False)
@@ -83,21 +79,3 @@ def show_variant(console: Console, variant: Variant, *, everything: bool = False
             highlight=False,
             markup=False,
         )
-
-
-def _value_here(rules: Rules, name: str) -> str:
-    """The option's value, with what an unset value works out to here."""
-    text = rules.describe(name)
-    if rules.value(name) is not None:
-        return text
-    derived: dict[str, Callable[[], object]] = {
-        "deal_packets": lambda: json.dumps([list(r) for r in rules.packets]),
-        "max_bid": lambda: max((b.value for b in rules.bids if b.kind == "plain"), default=0),
-        "stuck_bid": lambda: rules.bids[0].label if rules.bids else "",
-        "moon_value": lambda: rules.settings.target_score,
-        "categories": lambda: " ".join(pitch_categories(rules.settings)),
-        "misdeal_dealer": lambda: "next after a claim, same after an engine misdeal",
-    }
-    if name in derived:
-        return f"unset: {derived[name]()}"
-    return text

@@ -17,7 +17,7 @@ from ..engine.observation import Observation
 from ..rules import Rules
 from .hands import hand_items, sorted_hand
 from .layout import flow
-from .option_scope import options_for
+from .option_scope import options_for, value_here
 from .seating import Seating
 from .table import TableView, suit_text
 from .words import card, styled
@@ -115,7 +115,7 @@ class TurnView:
         return [score, *self.history(obs)]
 
     def rules_in_force(self, rules: Rules, width: int) -> list[Text]:
-        items = [f"{o.name}={rules.describe(o.name)}" for o in options_for(rules)]
+        items = [f"{o.name}={value_here(rules, o.name)}" for o in options_for(rules)]
         head = Text(f"{rules.variant.title} ({rules.id}); options in force:", style="bold")
         more = Text("followsuit rules " + rules.id + " explains each.", style="dim")
         return [head, *flow(items, width, lead="  ", sep="  "), more]
