@@ -5,8 +5,8 @@ options only matter once another rule is in play (the British joker options
 need the joker turned up, the timed options a timed game, the smudge points a
 smudge bid). ``followsuit rules ID`` and the in-game ``rules`` command show only
 the options that apply (with what an unset one works out to), so this module
-holds, for each such option, the rule it
-depends on; an option not listed here applies wherever its family plays.
+holds, for each such option, the rule it depends on; an option not listed here
+applies wherever its family plays.
 """
 
 from __future__ import annotations
