@@ -575,7 +575,7 @@ def test_replay_table_counts_from_one_and_names_teams(tmp_path: Path) -> None:
     assert [int(r[0]) for r in rows] == list(range(1, len(rows) + 1))
     assert all(r[1] in ("North", "East", "South", "West") for r in rows)
     assert "seats 0+2" not in shown
-    assert re.search(r"Score N-S \d+ – E-W \d+; (N-S|E-W) win\.", shown)
+    assert re.search(r"Score N-S – E-W: -?\d+ – -?\d+; (N-S|E-W) win\.", shown)
 
 
 # ---------------------------------------------------------------- pacing

@@ -67,7 +67,7 @@ def run_replay(path: str, as_json: bool, console: Console) -> int:
         bid = [] if all(b is None for b in bids) else [bids[k] or "—"]
         table.add_row(str(k + 1), seat(hand["dealer"]), trump, maker, *bid, *cells)
     console.print(table)
-    score = " – ".join(f"{name} {s}" for name, s in zip(names, result["score"], strict=True))
+    score = " – ".join(names) + ": " + " – ".join(str(s) for s in result["score"])
     if result["winner"] is None:
         console.print(f"Score {score}; the game is not over.")
     else:
