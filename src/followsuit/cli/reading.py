@@ -45,6 +45,11 @@ HELP = "\n".join(
 
 SHORTCUTS = {
     "order": "order-up",
+    "order up": "order-up",
+    "order up alone": "order-up alone",
+    "order it up": "order-up",
+    "pick it up": "order-up",
+    "go alone": "alone",
     "pick": "order-up",
     "pick up": "order-up",
     "up": "order-up",

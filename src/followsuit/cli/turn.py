@@ -161,6 +161,12 @@ class TurnView:
             items.append(item)
         if items:
             out += flow(items, width, lead="Choices: ", sep="   ")
+        bids = [(k, a) for k, a in enumerate(choices, 1) if A.is_bid(a)]
+        if bids:
+            # the number rule, said where a number could be mistaken for a bid
+            k, a = bids[0]
+            said = obs.text(a)
+            out.append(Text(f"A number picks its choice ({k} is {said}); or type {said}.", "dim"))
         if typed:
             out.append(styled(typed, obs.rules.deck, "cyan"))
         return out
