@@ -4,6 +4,7 @@ pseudo-terminal is tests/test_cli_pty.py.)"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from followsuit.cli.layout import flow
 from followsuit.cli.option_scope import options_for, plain_doc
 from followsuit.cli.reading import Choice, Command, Problem, Reader
 from followsuit.cli.seating import Seating
+from followsuit.cli.summary import HandSummary
 from followsuit.cli.table import TableView
 from followsuit.cli.turn import TurnView
 from followsuit.cli.words import card_token, plain_reason
@@ -346,3 +348,30 @@ def test_the_table_shows_who_is_where_and_what_they_are() -> None:
     assert any(line.startswith(left) for line in lines)
     right = seating.name((seating.human - 1) % 4)
     assert any(line.rstrip().endswith(f"{right} · rules bot") for line in lines)
+
+
+def test_a_pitch_summary_names_every_point() -> None:
+    """Each category is credited to a side, or said to be not out; Game with the counts."""
+    seen_missing = False
+    for seed in range(1, 30):
+        state = followsuit.new_game("pitch/partnership-4p", seed=seed)
+        bot = make_bot("rules")
+        while not state.results:
+            seat = state.current_player
+            assert seat is not None
+            before = state.observation(2)
+            state.apply(bot.choose(state.observation(seat)))
+        result = state.results[-1]
+        if result.redeal:
+            continue
+        seating = Seating.of(4, 2, ["rules", "rules", None, "rules"], state.rules.sides)
+        text = "\n".join(line.plain for line in HandSummary(seating).lines(before, result, 80))
+        scored = {c for c, _s, _v in result.details}
+        for word in ("High", "Low", "Jack"):
+            assert word in text
+        assert re.search(r"Game (N-S|E-W|tied, nobody) \(counts N-S \d+, E-W \d+\)", text)
+        if "JACK" not in scored:
+            assert "not out: Jack" in text
+            seen_missing = True
+        assert re.search(r"bid \d and took \d points?: (made|set)", text)
+    assert seen_missing

@@ -141,8 +141,13 @@ class HandSummary:
             counted = f" (counts {tally})" if category == "GAME" else ""
             taken.append(f"{category_word(category)}{worth} {who}{counted}")
         scored = {c for c, _s, _v in result.details}
-        if "GAME" not in scored and "GAME" in self._categories(before):
+        categories = pitch_categories(rules.settings)
+        if "GAME" not in scored and "GAME" in categories:
             taken.append(f"Game tied, nobody (counts {tally})")
+        missing = [category_word(c) for c in categories if c not in scored and c != "GAME"]
+        if missing:
+            # a point whose card nobody played (not dealt, or buried)
+            taken.append("not out: " + ", ".join(missing))
         if result.maker is not None:
             side = rules.side_of[result.maker]
             took = sum(
@@ -162,9 +167,6 @@ class HandSummary:
         if taken:
             out += flow(taken, width, lead="Points: ", sep=" · ")
         return out
-
-    def _categories(self, before: Observation) -> tuple[str, ...]:
-        return tuple(pitch_categories(before.rules.settings))
 
     def points_lines(self, result: HandResult, width: int) -> list[Text]:
         """What each side gained, then the score: whole items, as many a line as fit."""
