@@ -126,6 +126,8 @@ def unseen_of(obs: Observation) -> Unseen:
         hands[p] = Place(PlaceKind.HAND, p, obs.hand_sizes[p] - obs.known[p].bit_count(), banned)
         places.append(hands[p])
     stock = Place(PlaceKind.STOCK, None, obs.stock_size)
+    if prog.oklahoma_deal == "nine_draw" and any(m.kind is MoveKind.DROP for m in obs.moves):
+        stock.banned |= trumps  # the fill's takers took every trump left in the stock
     kitty = Place(PlaceKind.KITTY, None, obs.kitty_size)
     piles = [Place(PlaceKind.PILE, p, size) for p, size in enumerate(obs.pile_sizes)]
     places += [stock, kitty, *piles]

@@ -44,6 +44,11 @@ CHECKED_TRIES = 2000
 """Draws before giving up (a replayed exchange rejects more of them)."""
 
 
+World = State
+"""A determinized world: a whole game state the engine makes from an observation
+(its hidden cards dealt again), never the real game's."""
+
+
 class NoConsistentWorld(RuntimeError):
     """No placing of the hidden cards fits the observation (should not happen for
     an observation the engine produced)."""
