@@ -21,6 +21,7 @@ import pytest
 
 import followsuit
 from followsuit import record
+from followsuit.bots import BOTS
 from followsuit.rules.options import user_options
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -409,7 +410,7 @@ def test_record_error_is_one_line_and_the_game_does_not_start(tmp_path: Path) ->
     [
         (["--seed", "abc"], "--seed abc: give a whole number"),
         (["--seat", "southwest"], "--seat southwest: choose one of north, east, south, west"),
-        (["--bots", ""], "--bots: give a bot name (random, rules"),
+        (["--bots", ""], f"--bots: give a bot name ({', '.join(BOTS)}) or a comma list"),
         (["--bots", "rules,nobody"], "unknown bot nobody"),
         (["-o", "stick_the_dealer=perhaps"], "option stick_the_dealer: 'perhaps' is not allowed"),
         (["euchre/timed"], "time_limit_seconds"),

@@ -1,4 +1,4 @@
-"""The ``followsuit`` command: play, resume, replay, rules.
+"""The ``followsuit`` command: play, resume, replay, rules, arena, suggest.
 
 Values that can be wrong (a seat, a seed) are taken as text and checked by the
 command itself, so that every refusal is one line (see :mod:`.args`).
@@ -6,16 +6,20 @@ command itself, so that every refusal is one line (see :mod:`.args`).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from ..bots import BOTS
-from .args import UsageError, resolve_variant
+from ..bots import BOTS, make_bot
+from ..rules import OptionError, UnknownVariant, load_rules
+from .arena_cmd import arena as run_arena_cmd
+from .args import UsageError, parse_options, resolve_variant
 from .play_cmd import fail, resume, start
 from .replay_cmd import run_replay
 from .rules_cmd import list_variants, show_variant
+from .suggest_cmd import run_suggest
 
 app = typer.Typer(
     add_completion=False,
@@ -144,6 +148,61 @@ def rules(
     except UsageError as exc:
         raise typer.Exit(fail(str(exc))) from None
     show_variant(console, found, everything=everything)
+
+
+@app.command()
+def arena(
+    variant: Annotated[str, typer.Argument(help="Variant id (followsuit rules lists them).")],
+    bots: Annotated[
+        str, typer.Option(help=f"Two or more bots, comma-separated ({', '.join(BOTS)}).")
+    ] = "rules,random",
+    games: Annotated[int, typer.Option(min=1, help="Games to play (whole duplicate sets).")] = 100,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the deals (printed; same seed, same deals).")
+    ] = 1,
+    options: Annotated[
+        list[str] | None, typer.Option("--options", "-o", help="House rule name=value; repeatable.")
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: every core).")
+    ] = None,
+    json: Annotated[
+        bool, typer.Option("--json", help="Print the result as one JSON object.")
+    ] = False,
+    csv: Annotated[Path | None, typer.Option("--csv", help="Write one row per game here.")] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Draw points per hand with intervals (PNG).")
+    ] = None,
+) -> None:
+    """Play bots against each other on duplicate deals and compare them."""
+    console = _console()
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        opts = parse_options(options or [])
+        load_rules(variant, opts)
+        if len(names) < 2:
+            raise ValueError("--bots: give at least two bots, comma-separated")
+        for name in names:
+            make_bot(name)
+    except (OptionError, UnknownVariant, ValueError) as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+    raise typer.Exit(
+        run_arena_cmd(console, variant, names, games, seed, opts, jobs, json, csv, plot)
+    )
+
+
+@app.command()
+def suggest(
+    file: Annotated[str, typer.Argument(help="A followsuit/1 record that stops mid-hand.")],
+    seat: Annotated[int | None, typer.Option(help="The seat asking (must be to move).")] = None,
+    level: Annotated[str, typer.Option(help=f"The bot to ask ({', '.join(BOTS)}).")] = "easy",
+    json: Annotated[
+        bool, typer.Option("--json", help="One JSON object, with each action's value.")
+    ] = False,
+) -> None:
+    """Print the action the bot of a level takes for the seat to move."""
+    raise typer.Exit(run_suggest(file, seat, level, json))
 
 
 def main() -> None:
