@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_engine import machine
 
 import followsuit
+from followsuit import sample_world
 from followsuit.bots import make_bot
-from followsuit.engine.worlds import sample_world
 
 VARIANTS = (
     "euchre/american",

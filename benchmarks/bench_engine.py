@@ -30,7 +30,7 @@ clone
 "Two tricks in" means the position after the first 8 card plays of the hand,
 counted the same way on both engines and regardless of loners (so in a loner hand,
 whose tricks have 3 cards, it is 2 cards into the third trick). A followsuit action
-``a`` is a card play when ``0 <= a < 64``; OpenSpiel counts its own
+``a`` is a card play when ``actions.is_play(a)``; OpenSpiel counts its own
 (``num_cards_played()``).
 
 Rules: followsuit ``euchre/american`` with stick the dealer, going alone decided
@@ -67,6 +67,7 @@ from typing import Any, Protocol
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import followsuit
+from followsuit.engine.actions import is_play
 
 EUCHRE = "euchre/american"
 EUCHRE_OPTIONS: dict[str, Any] = {
@@ -178,7 +179,7 @@ class Followsuit:
         finished = len(state.results)
         action = self.rng.choice(state.legal_actions())
         state.apply(action)
-        return 0 <= action < 64, len(state.results) != finished
+        return is_play(action), len(state.results) != finished
 
     def sampler(self, state: followsuit.State) -> Callable[[], followsuit.State]:
         seat = state.current_player

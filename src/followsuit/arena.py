@@ -1,17 +1,31 @@
-"""Bot-vs-bot games: the harness that seats bots and plays a game to the end.
+"""Bot-vs-bot games: seat bots, play games to the end, and measure who is better.
 
-The arena is an engine client like the CLI: each bot gets its seat's observation.
+The arena is an engine client like the terminal: each bot is handed its seat's
+observation and nothing else. Matches use *duplicate deals*: every deal is played
+once per rotation of the bots around the sides, so each bot holds every side's
+cards of the same deals and the luck of the cards cancels out.
+
+>>> result = run_arena("euchre/american", ["rules", "random"], games=2, seed=1, jobs=1)
+>>> [b.name for b in result.bots], result.games
+(['rules', 'random'], 2)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import math
+import os
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
-from .bots import Bot
+from .bots import Bot, make_bot
 from .engine import State
 from .rules import load_rules
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
 
 
 def play_game(
@@ -77,3 +91,271 @@ def play_match(
             if state.winner == k:
                 wins[bot_k] += 1
     return MatchResult(played, wins, points)
+
+
+# ------------------------------------------------------------------ the arena
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game of a match: which bot (by index) sits on each side, and its deal."""
+
+    variant: str
+    options: Mapping[str, Any]
+    bot_names: tuple[str, ...]
+    deal: int
+    sides: tuple[int, ...]
+    """``sides[k]``: the index in ``bot_names`` of the bot playing side k."""
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """What one game gave: each side's points per hand and the winning side."""
+
+    task: GameTask
+    hand_points: tuple[tuple[int, ...], ...]
+    """Per hand, each side's points."""
+    scores: tuple[int, ...]
+    winner: int | None
+
+
+def plan_games(
+    variant: str,
+    bot_names: Sequence[str],
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+) -> list[GameTask]:
+    """The games of a match, in duplicate sets: for each deal, every rotation of a
+    line-up of bots over the sides (with more bots than sides, every line-up of
+    distinct bots takes its turn, so each pair meets), until ``games`` are planned
+    (rounded up to a whole set)."""
+    rules = load_rules(variant, options)
+    n_sides = len(rules.sides)
+    count = len(bot_names)
+    if count < 2:
+        raise ValueError("an arena needs at least two bots")
+    if count >= n_sides:
+        lineups = [tuple(c) for c in combinations(range(count), n_sides)]
+    else:  # fewer bots than sides: the bots in turn, repeated
+        lineups = [tuple(k % count for k in range(n_sides))]
+    sets = [
+        tuple(lineup[(k + r) % n_sides] for k in range(n_sides))
+        for lineup in lineups
+        for r in range(n_sides)
+    ]
+    tasks: list[GameTask] = []
+    deal = 0
+    while len(tasks) < games:
+        for sides in sets:
+            tasks.append(
+                GameTask(variant, dict(options or {}), tuple(bot_names), deal, sides, seed)
+            )
+        deal += 1
+    return tasks
+
+
+def play_task(task: GameTask) -> GameOutcome:
+    """Play one planned game (in a worker process: bots are made here, seeded by
+    the deal and the seat, so a game is the same whichever process plays it)."""
+    rules = load_rules(task.variant, task.options)
+    bots: list[Bot] = []
+    for seat in range(rules.num_players):
+        side = rules.side_of[seat]
+        name = task.bot_names[task.sides[side]]
+        bots.append(make_bot(name, seed=f"{task.seed}/{task.deal}/{seat}"))
+    state = play_game(task.variant, bots, seed=f"{task.seed}/{task.deal}", options=task.options)
+    return GameOutcome(
+        task,
+        tuple(result.points for result in state.results),
+        state.scores,
+        state.winner,
+    )
+
+
+@dataclass
+class BotStats:
+    """One bot's figures over a match."""
+
+    name: str
+    games: int = 0
+    games_won: int = 0
+    hands: int = 0
+    points: int = 0
+    per_game: list[tuple[int, int]] = field(default_factory=list)
+    """(points, hands) of each game it played, for the interval."""
+
+    @property
+    def win_rate(self) -> float:
+        return self.games_won / self.games if self.games else 0.0
+
+    @property
+    def win_rate_ci95(self) -> tuple[float, float]:
+        return wilson(self.games_won, self.games)
+
+    @property
+    def points_per_hand(self) -> float:
+        return self.points / self.hands if self.hands else 0.0
+
+    @property
+    def points_per_hand_ci95(self) -> tuple[float, float]:
+        return ratio_interval(self.per_game)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "games": self.games,
+            "games_won": self.games_won,
+            "win_rate": round(self.win_rate, 4),
+            "win_rate_ci95": [round(x, 4) for x in self.win_rate_ci95],
+            "hands": self.hands,
+            "points_per_hand": round(self.points_per_hand, 4),
+            "points_per_hand_ci95": [round(x, 4) for x in self.points_per_hand_ci95],
+        }
+
+
+@dataclass
+class ArenaResult:
+    variant: str
+    seed: int
+    options: Mapping[str, Any]
+    outcomes: list[GameOutcome]
+    bots: list[BotStats]
+    elo: dict[str, float] | None
+    """Elo ratings (three or more bots), fitted to who beat whom."""
+
+    @property
+    def games(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def hands(self) -> int:
+        return sum(len(o.hand_points) for o in self.outcomes)
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "variant": self.variant,
+            "games": self.games,
+            "hands": self.hands,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "bots": [b.as_json() for b in self.bots],
+        }
+        if self.elo is not None:
+            out["elo"] = {name: round(r, 1) for name, r in self.elo.items()}
+        return out
+
+
+def run_arena(
+    variant: str,
+    bot_names: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    jobs: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ArenaResult:
+    """Play a match of duplicate deals and gather the figures. ``jobs`` worker
+    processes (default: every core); ``progress(done, total)`` after each game."""
+    for name in bot_names:
+        make_bot(name)  # an unknown name fails here, before any game
+    tasks = plan_games(variant, bot_names, games, seed, options)
+    jobs = jobs or os.cpu_count() or 1
+    outcomes: list[GameOutcome] = []
+    if jobs <= 1:
+        for task in tasks:
+            outcomes.append(play_task(task))
+            if progress:
+                progress(len(outcomes), len(tasks))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for outcome in pool.map(play_task, tasks, chunksize=max(1, len(tasks) // (8 * jobs))):
+                outcomes.append(outcome)
+                if progress:
+                    progress(len(outcomes), len(tasks))
+    return summarize(variant, seed, options or {}, bot_names, outcomes)
+
+
+def summarize(
+    variant: str,
+    seed: int,
+    options: Mapping[str, Any],
+    bot_names: Sequence[str],
+    outcomes: list[GameOutcome],
+) -> ArenaResult:
+    stats = [BotStats(name) for name in bot_names]
+    duels: dict[tuple[int, int], int] = {}
+    for outcome in outcomes:
+        sides = outcome.task.sides
+        for side, bot in enumerate(sides):
+            s = stats[bot]
+            points = sum(hand[side] for hand in outcome.hand_points)
+            hands = len(outcome.hand_points)
+            s.games += 1
+            s.hands += hands
+            s.points += points
+            s.per_game.append((points, hands))
+            if outcome.winner == side:
+                s.games_won += 1
+        if outcome.winner is not None:
+            winner = sides[outcome.winner]
+            for side, bot in enumerate(sides):
+                if side != outcome.winner and bot != winner:
+                    duels[winner, bot] = duels.get((winner, bot), 0) + 1
+    names = [s.name for s in stats]
+    elo = elo_ratings(names, duels) if len(bot_names) >= 3 else None
+    return ArenaResult(variant, seed, options, outcomes, stats, elo)
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The Wilson score 95% interval of a proportion (sound near 0 and 1)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + Z95**2 / trials
+    centre = (p + Z95**2 / (2 * trials)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def ratio_interval(per_game: Sequence[tuple[int, int]]) -> tuple[float, float]:
+    """A 95% interval for points per hand, games as the sampled units (the hands
+    of one game are not independent): the ratio estimator's delta-method error."""
+    n = len(per_game)
+    total_hands = sum(h for _, h in per_game)
+    if n < 2 or total_hands == 0:
+        return (-math.inf, math.inf)
+    ratio = sum(p for p, _ in per_game) / total_hands
+    mean_hands = total_hands / n
+    var = sum((p - ratio * h) ** 2 for p, h in per_game) / (n * (n - 1) * mean_hands**2)
+    half = Z95 * math.sqrt(var)
+    return (ratio - half, ratio + half)
+
+
+def elo_ratings(names: Sequence[str], wins: Mapping[tuple[int, int], int]) -> dict[str, float]:
+    """Elo ratings (mean 1500) from pairwise wins, by the Bradley-Terry model fitted
+    with the minorisation-maximisation iteration; half a win of prior between
+    every pair keeps a bot that never lost (or won) finite."""
+    k = len(names)
+    w = [[wins.get((i, j), 0) + 0.5 for j in range(k)] for i in range(k)]
+    strength = [1.0] * k
+    for _ in range(500):
+        new = []
+        for i in range(k):
+            won = sum(w[i][j] for j in range(k) if j != i)
+            games = sum(
+                (w[i][j] + w[j][i]) / (strength[i] + strength[j]) for j in range(k) if j != i
+            )
+            new.append(won / games)
+        mean_log = sum(math.log(s) for s in new) / k
+        new = [s / math.exp(mean_log) for s in new]
+        if max(abs(a - b) for a, b in zip(new, strength, strict=True)) < 1e-10:
+            strength = new
+            break
+        strength = new
+    return {name: 1500 + 400 * math.log10(s) for name, s in zip(names, strength, strict=True)}

@@ -18,15 +18,16 @@ from .random_bot import RandomBot
 
 
 class RulesBot:
-    """The rule-based player of whatever family the observation is from."""
+    """The rule-based player of whatever family the observation is from.
+    ``sound`` (the ``easy`` level): the bidding checks added after measuring the
+    first version (kept as ``rules-v1``)."""
 
-    name = "rules"
-
-    def __init__(self) -> None:
+    def __init__(self, *, sound: bool = True) -> None:
+        self.name = "easy" if sound else "rules-v1"
         self.by_family: dict[str, Bot] = {
-            "euchre": EuchreRulesBot(),
-            "bid_euchre": BidEuchreRulesBot(),
-            "pitch": PitchRulesBot(),
+            "euchre": EuchreRulesBot(sound=sound),
+            "bid_euchre": BidEuchreRulesBot(sound=sound),
+            "pitch": PitchRulesBot(sound=sound),
         }
 
     def choose(self, obs: Observation) -> int:
@@ -35,12 +36,15 @@ class RulesBot:
 
 BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": lambda seed: RandomBot(seed),
+    "easy": lambda seed: RulesBot(),
     "rules": lambda seed: RulesBot(),
+    "rules-v1": lambda seed: RulesBot(sound=False),
 }
+"""Every bot by name: ``rules`` is ``easy`` under its first name."""
 
 
 def make_bot(name: str, seed: int | str | None = None) -> Bot:
-    """A bot by name (``random``, ``rules``)."""
+    """A bot by name (see :data:`BOTS`)."""
     try:
         factory = BOTS[name.strip().lower()]
     except KeyError:

@@ -26,9 +26,15 @@ class EuchreRulesBot:
 
     name = "rules"
 
-    def __init__(self, order_at: float = ORDER_AT, alone_at: float = ALONE_AT):
+    def __init__(
+        self, order_at: float = ORDER_AT, alone_at: float = ALONE_AT, *, sound: bool = True
+    ):
+        """``sound``: the trump-count checks on every call and the sure-tricks
+        loner (the ``easy`` level); without them it is the first rules bot,
+        ``rules-v1``, kept to measure against."""
         self.order_at = order_at
         self.alone_at = alone_at
+        self.sound = sound
 
     def choose(self, obs: Observation) -> int:
         legal = obs.legal_actions
@@ -63,10 +69,13 @@ class EuchreRulesBot:
         if A.ORDER_UP in legal or A.ORDER_UP_ALONE in legal:
             suit = deck.suit[obs.upcard]
             est = self._estimate_order(obs, suit)
-            if A.ORDER_UP_ALONE in legal and est >= alone_at:
+            hand = obs.hand | (1 << obs.upcard if seat == obs.dealer else 0)
+            if A.ORDER_UP_ALONE in legal and (est >= alone_at or self._cold(obs, hand, suit)):
                 return A.ORDER_UP_ALONE
-            if A.ORDER_UP in legal and est >= order_at:
+            if A.ORDER_UP in legal and est >= order_at and self._enough(obs, hand, suit, True):
                 return A.ORDER_UP
+            if A.PASS not in legal:
+                return A.ORDER_UP if A.ORDER_UP in legal else A.ORDER_UP_ALONE
             return A.PASS
         best_suit, best = -1, -1.0
         for suit in range(4):
@@ -74,11 +83,60 @@ class EuchreRulesBot:
                 est = estimate(obs, obs.hand, suit)
                 if est > best:
                     best_suit, best = suit, est
-        if A.call(best_suit, alone=True) in legal and best >= alone_at:
+        cold = self._cold(obs, obs.hand, best_suit)
+        if A.call(best_suit, alone=True) in legal and (best >= alone_at or cold):
             return A.call(best_suit, alone=True)
-        if A.PASS not in legal or best >= order_at - 0.1:
+        if A.PASS not in legal or (
+            best >= order_at - 0.1 and self._enough(obs, obs.hand, best_suit, False)
+        ):
             return A.call(best_suit)
         return A.PASS
+
+    def _enough(self, obs: Observation, hand: int, suit: int, first_round: bool) -> bool:
+        """The trump count a call needs, whatever the estimate says: three trumps,
+        or two with a bower and an off-suit ace (the calls that lost most often
+        on two trumps or fewer). Ordering the up card to the opposing dealer gives
+        them a trump: that takes three, one of them a bower or the ace."""
+        if not self.sound:
+            return True
+        table = _table(obs, suit)
+        seat = obs.seat
+        assert seat is not None
+        trumps = [c for c in bits(hand) if table.trump_mask >> c & 1]
+        top = sorted(bits(table.trump_mask), key=lambda c: -table.power[c])
+        high = set(top[:3] if obs.rules.deck.joker_mask else top[:2])
+        bower = any(c in high for c in trumps)
+        deck = obs.rules.deck
+        off_ace = any(deck.rank[c] == 14 and not table.trump_mask >> c & 1 for c in bits(hand))
+        opposing_dealer = (
+            first_round and seat != obs.dealer and obs.rules.partners[seat] != obs.dealer
+        )
+        if opposing_dealer:
+            return len(trumps) >= 3 and any(c in set(top[:4]) for c in trumps)
+        if seat == obs.dealer and first_round:
+            hand_after = len(trumps)  # the up card counted, one card to discard
+            return hand_after >= 3 or (hand_after == 2 and bower and off_ace)
+        return len(trumps) >= 3 or (len(trumps) == 2 and bower and off_ace)
+
+    def _cold(self, obs: Observation, hand: int, suit: int) -> bool:
+        """A loner on sure tricks: the top three trumps in an unbroken run, and
+        the other cards trumps, aces or kings."""
+        if not self.sound:
+            return False
+        table = _table(obs, suit)
+        top = sorted(bits(table.trump_mask), key=lambda c: -table.power[c])
+        run = 0
+        for c in top:
+            if not hand >> c & 1:
+                break
+            run += 1
+        if run < 3:
+            return False
+        deck = obs.rules.deck
+        rest = [c for c in bits(hand) if not table.trump_mask >> c & 1]
+        if obs.seat == obs.dealer and hand.bit_count() > obs.rules.settings.hand_size:
+            rest = sorted(rest, key=lambda c: deck.rank[c])[1:]  # the discard goes
+        return all(deck.rank[c] >= 13 for c in rest)
 
     def _estimate_order(self, obs: Observation, suit: int) -> float:
         """Tricks this hand expects if the up card's suit is trump, counting who
@@ -100,7 +158,8 @@ class EuchreRulesBot:
         assert obs.trump is not None
         est = estimate(obs, obs.hand, obs.trump)
         if A.ALONE in legal:
-            return A.ALONE if est >= self.alone_at else A.PARTNER
+            cold = self._cold(obs, obs.hand, obs.trump)
+            return A.ALONE if est >= self.alone_at or cold else A.PARTNER
         return A.DEFEND_ALONE if est >= self.alone_at + 0.3 else A.PARTNER
 
     def _discard(self, obs: Observation) -> int:

@@ -1,8 +1,11 @@
-"""The ``followsuit`` command: play, replay, rules."""
+"""The ``followsuit`` command: play, resume, replay, rules, arena, suggest.
+
+Values that can be wrong (a seat, a seed) are taken as text and checked by the
+command itself, so that every refusal is one line (see :mod:`.args`).
+"""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Annotated
 
@@ -10,12 +13,14 @@ import typer
 from rich.console import Console
 
 from ..bots import BOTS, make_bot
-from ..engine import State
 from ..rules import OptionError, UnknownVariant, load_rules
 from . import serve_cmd, verify_cmd
-from .play import TerminalGame, default_record_path
+from .arena_cmd import arena as run_arena_cmd
+from .args import UsageError, parse_options, resolve_variant
+from .play_cmd import fail, resume, start
 from .replay_cmd import run_replay
 from .rules_cmd import list_variants, show_variant
+from .suggest_cmd import run_suggest
 
 app = typer.Typer(
     add_completion=False,
@@ -28,16 +33,8 @@ def _console() -> Console:
     return Console(highlight=False)
 
 
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    """``["stick_the_dealer=true", …]`` → a dict (values stay text; the option
-    catalogue converts and checks them)."""
-    out: dict[str, str] = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise OptionError(f"option {pair!r}: expected name=value")
-        name, value = pair.split("=", 1)
-        out[name.strip()] = value.strip()
-    return out
+DEFAULT_DELAY = "0.6"
+DELAY_HELP = "Seconds between bot moves (0: none); a finished trick stays twice as long."
 
 
 @app.command()
@@ -46,13 +43,19 @@ def play(
         str, typer.Argument(help="Variant id (followsuit rules lists them).")
     ] = "euchre/american",
     seed: Annotated[
-        int | None, typer.Option(help="Deal from this seed (same seed, same cards).")
+        str | None,
+        typer.Option(help="Deal from this seed, a whole number (same seed, same cards)."),
     ] = None,
     seat: Annotated[
-        int | None, typer.Option(help="Your seat (default: South, 2, in 4-player games; else 0).")
+        str | None,
+        typer.Option(
+            help="Your seat: north, east, south, west (or 0-3); elsewhere a, b … "
+            "(or numbers). Default: south, or the first seat."
+        ),
     ] = None,
     options: Annotated[
-        list[str] | None, typer.Option("--options", "-o", help="House rule name=value; repeatable.")
+        list[str] | None,
+        typer.Option("--options", "-o", help="House rule name=value; repeat it, or a=1,b=2."),
     ] = None,
     bots: Annotated[
         str,
@@ -60,45 +63,60 @@ def play(
             help=f"Bots for the other seats, one name or a comma list ({', '.join(BOTS)})."
         ),
     ] = "rules",
-    record: Annotated[Path | None, typer.Option(help="Where to save the game record.")] = None,
-    delay: Annotated[float, typer.Option(help="Seconds to pause after each bot move.")] = 0.0,
+    record: Annotated[str | None, typer.Option(help="Where to save the game record.")] = None,
+    delay: Annotated[str, typer.Option(help=DELAY_HELP)] = DEFAULT_DELAY,
+    pause: Annotated[
+        bool, typer.Option("--pause", help="Wait for Enter after each trick, showing it.")
+    ] = False,
+    resume_from: Annotated[
+        str | None, typer.Option("--resume", help="Carry on the unfinished game of this record.")
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots."""
     console = _console()
-    try:
-        rules = load_rules(variant, parse_options(options or []))
-    except (OptionError, UnknownVariant) as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
-    if rules.settings.game_end_policy == "timed" and not rules.settings.time_limit_seconds:
-        console.print("[red]a timed game needs a time limit: --options time_limit_seconds=N[/red]")
-        raise typer.Exit(2)
-    n = rules.num_players
-    human = seat if seat is not None else (2 if n == 4 else 0)
-    if not 0 <= human < n:
-        console.print(f"[red]--seat must be 0-{n - 1}[/red]")
-        raise typer.Exit(2)
-    names = [b.strip() for b in bots.split(",") if b.strip()] or ["rules"]
-    if len(names) == 1:
-        names = names * (n - 1)
-    if len(names) != n - 1:
-        console.print(f"[red]--bots: give one bot or {n - 1} (one per other seat)[/red]")
-        raise typer.Exit(2)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-    seat_bots = []
-    others = iter(names)
-    try:
-        for k in range(n):
-            seat_bots.append(None if k == human else make_bot(next(others), seed=f"{seed}/{k}"))
-    except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
-    console.print(f"[bold]{rules.variant.title}[/bold] · seed {seed} · type ? for help, q to stop")
-    state = State(rules, seed=seed)
-    path = record or default_record_path(rules.id, seed)
-    game = TerminalGame(state, human, seat_bots, console, path, delay=delay)
-    raise typer.Exit(game.run())
+    if resume_from is not None:
+        given = [
+            name
+            for name, value in (
+                ("--seed", seed),
+                ("--seat", seat),
+                ("--options", options),
+                ("--record", record),
+                ("--bots", None if bots == "rules" else bots),
+            )
+            if value
+        ]
+        if given or variant != "euchre/american":
+            what = ", ".join(given) or "a variant"
+            raise typer.Exit(
+                fail(f"--resume plays on the record's own game; {what} cannot be given with it")
+            )
+        raise typer.Exit(resume(console, resume_from, delay=delay, pause=pause))
+    raise typer.Exit(
+        start(
+            console,
+            variant,
+            seed=seed,
+            seat=seat,
+            options=options or [],
+            bots=bots,
+            record=record,
+            delay=delay,
+            pause=pause,
+        )
+    )
+
+
+@app.command(name="resume")
+def resume_command(
+    record: Annotated[str, typer.Argument(help="The record of an unfinished game.")],
+    delay: Annotated[str, typer.Option(help=DELAY_HELP)] = DEFAULT_DELAY,
+    pause: Annotated[
+        bool, typer.Option("--pause", help="Wait for Enter after each trick, showing it.")
+    ] = False,
+) -> None:
+    """Carry on an unfinished game from its record, where it stopped."""
+    raise typer.Exit(resume(_console(), record, delay=delay, pause=pause))
 
 
 @app.command()
@@ -117,6 +135,9 @@ def rules(
     variant: Annotated[
         str | None, typer.Argument(help="Show this variant's rules and options.")
     ] = None,
+    everything: Annotated[
+        bool, typer.Option("--all", help="Also the family's options this variant does not use.")
+    ] = False,
 ) -> None:
     """List the variants, or show one variant's rules and options."""
     console = _console()
@@ -124,10 +145,65 @@ def rules(
         list_variants(console)
         return
     try:
-        show_variant(console, variant)
-    except UnknownVariant as exc:
+        found = resolve_variant(variant)
+    except UsageError as exc:
+        raise typer.Exit(fail(str(exc))) from None
+    show_variant(console, found, everything=everything)
+
+
+@app.command()
+def arena(
+    variant: Annotated[str, typer.Argument(help="Variant id (followsuit rules lists them).")],
+    bots: Annotated[
+        str, typer.Option(help=f"Two or more bots, comma-separated ({', '.join(BOTS)}).")
+    ] = "rules,random",
+    games: Annotated[int, typer.Option(min=1, help="Games to play (whole duplicate sets).")] = 100,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the deals (printed; same seed, same deals).")
+    ] = 1,
+    options: Annotated[
+        list[str] | None, typer.Option("--options", "-o", help="House rule name=value; repeatable.")
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Worker processes (default: every core).")
+    ] = None,
+    json: Annotated[
+        bool, typer.Option("--json", help="Print the result as one JSON object.")
+    ] = False,
+    csv: Annotated[Path | None, typer.Option("--csv", help="Write one row per game here.")] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Draw points per hand with intervals (PNG).")
+    ] = None,
+) -> None:
+    """Play bots against each other on duplicate deals and compare them."""
+    console = _console()
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        opts = parse_options(options or [])
+        load_rules(variant, opts)
+        if len(names) < 2:
+            raise ValueError("--bots: give at least two bots, comma-separated")
+        for name in names:
+            make_bot(name)
+    except (OptionError, UnknownVariant, ValueError) as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
+    raise typer.Exit(
+        run_arena_cmd(console, variant, names, games, seed, opts, jobs, json, csv, plot)
+    )
+
+
+@app.command()
+def suggest(
+    file: Annotated[str, typer.Argument(help="A followsuit/1 record that stops mid-hand.")],
+    seat: Annotated[int | None, typer.Option(help="The seat asking (must be to move).")] = None,
+    level: Annotated[str, typer.Option(help=f"The bot to ask ({', '.join(BOTS)}).")] = "easy",
+    json: Annotated[
+        bool, typer.Option("--json", help="One JSON object, with each action's value.")
+    ] = False,
+) -> None:
+    """Print the action the bot of a level takes for the seat to move."""
+    raise typer.Exit(run_suggest(file, seat, level, json))
 
 
 serve_cmd.register(app)

@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import sys
 
+from rich import box
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from ..cards import Suit
-from ..engine import InvalidRecord
+from ..engine import InvalidRecord, State
+from ..engine import actions as A
 from ..record import load, replay, summary
+from .seating import Seating
+from .table import suit_text
 
 
 def one_line(message: str) -> str:
@@ -37,28 +40,50 @@ def run_replay(path: str, as_json: bool, console: Console) -> int:
     if as_json:
         sys.stdout.write(json.dumps(result) + "\n")
         return 0
-    sides = result["sides"]
-    names = ["+".join(str(s) for s in side) for side in sides]
-    # the path is the user's text, not markup: ``[/x].json`` must not style (or break) it
-    table = Table(title=f"{result['variant']} — {escape(path)}")
-    table.add_column("hand", justify="right")
-    table.add_column("dealer", justify="right")
-    table.add_column("trump")
-    table.add_column("maker", justify="right")
+    n = state.n
+    seating = Seating.of(n, -1, [None] * n, result["sides"])
+    names = [seating.side_name(k) for k in range(len(result["sides"]))]
+    # more than four seats: the one-letter names keep the table narrow
+    seat = seating.short if n > 4 else seating.name
+    bids = _bids(state)
+    # the path is the user's text: printed whole on its own line, never as markup
+    console.print(f"{result['variant']} — {path}", soft_wrap=True, markup=False, highlight=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("hand", justify="right", no_wrap=True)
+    table.add_column("dealer", no_wrap=True)
+    table.add_column("trump", no_wrap=True)
+    table.add_column("maker", no_wrap=True)
+    if any(b is not None for b in bids):
+        table.add_column("bid", no_wrap=True)
     for name in names:
-        table.add_column(f"seats {name}", justify="right")
+        table.add_column(name, justify="right")
     for k, hand in enumerate(result["hands"]):
-        trump = Suit.parse(hand["trump"]).word if hand["trump"] else "—"
-        maker = "—" if hand["maker"] is None else str(hand["maker"])
+        trump = suit_text(Suit.parse(hand["trump"]), short=True) if hand["trump"] else "—"
+        maker = "—" if hand["maker"] is None else seat(hand["maker"])
         if hand["points"] is None:
             cells = [f"{s} (in play)" for s in hand["score"]]
         else:
             cells = [f"{p:+d} → {s}" for p, s in zip(hand["points"], hand["score"], strict=True)]
-        table.add_row(str(k), str(hand["dealer"]), trump, maker, *cells)
+        bid = [] if all(b is None for b in bids) else [bids[k] or "—"]
+        table.add_row(str(k + 1), seat(hand["dealer"]), trump, maker, *bid, *cells)
     console.print(table)
-    score = " – ".join(str(s) for s in result["score"])
+    score = " – ".join(names) + ": " + " – ".join(str(s) for s in result["score"])
     if result["winner"] is None:
         console.print(f"Score {score}; the game is not over.")
     else:
-        console.print(f"Score {score}; seats {names[result['winner']]} win.")
+        winner = names[result["winner"]]
+        console.print(f"Score {score}; {winner} {'win' if '-' in winner else 'wins'}.")
     return 0
+
+
+def _bids(state: State) -> list[str | None]:
+    """Each hand's winning bid (the last bid made; None without an auction)."""
+    ladder = state.prog.ladder
+    logs = [h.actions for h in state.history()]
+    if state.dealt is not None:
+        logs.append(state.log)
+    out: list[str | None] = []
+    for actions in logs:
+        made = [a for _seat, a in actions if A.is_bid(a) or a == A.DECLARE_MOON]
+        out.append(None if not made else A.to_text(made[-1], state.rules.deck, ladder)[4:])
+    return out

@@ -4,10 +4,12 @@ that keeps to the bans (used by :mod:`followsuit.engine.worlds`).
 
 Cards that may go to the same places are exchangeable, so the count of ways is a
 sum over how many cards of each such *class* each place gets. Places with the same
-bans are merged first (their cards are split among them at the end, uniformly).
-The count is built once per set of places (:class:`Dealer`) by a small dynamic
-programme over the classes; each deal then draws one table of counts in proportion
-to its number of ways, and shuffles the cards of each class into it.
+bans are merged first into *groups* (the programme's room is one count per group,
+so eight open hands cost no more than one; a group's cards are split among its
+places at the end, uniformly). The count is built once per set of places
+(:class:`Dealer`) by a small dynamic programme over the classes; each deal then
+shuffles the cards once, and draws for each class how many of its cards go to
+each group, in proportion to the ways of the rest.
 
 >>> import random
 >>> dealer = Dealer(cards=[0, 1, 2, 3], sizes=[1, 3], banned=[0b0011, 0])
@@ -25,99 +27,182 @@ from collections.abc import Sequence
 from functools import cache
 from math import factorial
 
+Table = tuple[list[int], list[tuple[tuple[int, int], ...]], list[tuple[int, ...]]]
+"""Per class and room: running weights, each spread as (place, count) pairs, and the
+room each leaves."""
+
 
 class Dealer:
     """The uniform random placing of ``cards`` into places of ``sizes``, a card
     never going where ``banned[place]`` has its bit. ``ways`` counts them all (0:
     none exists)."""
 
-    def __init__(self, cards: Sequence[int], sizes: Sequence[int], banned: Sequence[int]):
+    def __init__(
+        self,
+        cards: Sequence[int],
+        sizes: Sequence[int],
+        banned: Sequence[int],
+        *,
+        counted: int = 0,
+        bounds: Sequence[tuple[int, int] | None] = (),
+    ):
+        """``bounds[place]``, where given, is the least and the most of the place's
+        cards that may be ``counted`` ones (a hand whose number of trumps the play
+        has bounded): such a place is counted apart in the programme, which deals
+        the counted cards first and checks each bound when they are all out."""
         if sum(sizes) != len(cards):
             raise ValueError("the places do not hold the cards")
         pool = 0
         for c in cards:
             pool |= 1 << c
-        # merge places whose bans are the same on these cards
-        groups: dict[int, list[int]] = {}
-        for k, ban in enumerate(banned):
-            groups.setdefault(ban & pool, []).append(k)
         self.sizes = tuple(sizes)
-        self.members = tuple(tuple(ks) for ks in groups.values())
-        self.capacity = tuple(sum(sizes[k] for k in ks) for ks in self.members)
-        bans = list(groups)
-        # classes: cards allowed in the same groups
-        by_allowed: dict[int, list[int]] = {}
+        limits = list(bounds) + [None] * (len(sizes) - len(bounds))
+        merged: dict[tuple[int, int], list[int]] = {}
+        for place, ban in enumerate(banned):
+            # a bounded place is a group of its own
+            merged.setdefault((ban & pool, -1 if limits[place] is None else place), []).append(
+                place
+            )
+        self.members = tuple(tuple(places) for places in merged.values())
+        """The places of each group."""
+        self.capacity = tuple(sum(sizes[p] for p in places) for places in self.members)
+        bans = [ban for ban, _ in merged]
+        self.bounds = tuple(limits[places[0]] for places in self.members)
+        """Each group's bound on its counted cards (None: unbounded)."""
+        counted &= pool if any(self.bounds) else 0
+        # classes: cards allowed in the same groups (counted cards first, apart)
+        by_allowed: dict[tuple[bool, int], list[int]] = {}
         for c in cards:
             allowed = sum(1 << g for g, ban in enumerate(bans) if not ban >> c & 1)
-            by_allowed.setdefault(allowed, []).append(c)
-        self.classes = tuple((allowed, tuple(cs)) for allowed, cs in by_allowed.items())
-        self._tables: dict[
-            tuple[int, tuple[int, ...]], tuple[list[int], list[tuple[int, ...]]]
-        ] = {}
+            by_allowed.setdefault((not counted >> c & 1, allowed), []).append(c)
+        keys = sorted(by_allowed, key=lambda key: key[0])
+        self.classes = tuple(
+            (allowed, tuple(by_allowed[plain, allowed])) for plain, allowed in keys
+        )
+        self.counted_classes = sum(1 for plain, _ in keys if not plain)
+        """How many classes (the first ones) are of counted cards."""
+        self.cards = tuple(cards)
+        self.class_of = [0] * (max(cards, default=0) + 1)
+        for k, (_allowed, cs) in enumerate(self.classes):
+            for c in cs:
+                self.class_of[c] = k
+        ends = [sum(sizes[: k + 1]) for k in range(len(sizes))]
+        self.slices = tuple(zip([0, *ends[:-1]], ends, strict=True))
+        """Each place's share of a shuffle, where nothing is banned."""
+        self._tables: dict[tuple[int, tuple[int, ...]], Table] = {}
         self.ways = self._ways(0, self.capacity)
+        for places in self.members:  # each group's cards split among its places
+            self.ways *= _multinomial(
+                sum(sizes[p] for p in places), tuple(sizes[p] for p in places)
+            )
 
     def _ways(self, k: int, caps: tuple[int, ...]) -> int:
         """The weighted count of ways to place classes ``k``… into ``caps``."""
+        if k == self.counted_classes and any(self.bounds):
+            for bound, cap, room in zip(self.bounds, self.capacity, caps, strict=True):
+                if bound is not None and not bound[0] <= cap - room <= bound[1]:
+                    return 0
         if k == len(self.classes):
             return 1 if not any(caps) else 0
-        table = self._table(k, caps)
-        return table[0][-1] if table[0] else 0
+        totals = self._table(k, caps)[0]
+        return totals[-1] if totals else 0
 
-    def _table(self, k: int, caps: tuple[int, ...]) -> tuple[list[int], list[tuple[int, ...]]]:
+    def _table(self, k: int, caps: tuple[int, ...]) -> Table:
         """For class ``k`` with room ``caps``: each way to spread it over the
-        groups, and the running total of their weights (ways of it × ways of the
-        rest)."""
+        groups, the running total of their weights (ways of it × ways of the rest),
+        and the room each leaves."""
         key = (k, caps)
         found = self._tables.get(key)
         if found is not None:
             return found
         allowed, cards = self.classes[k]
         groups = [g for g in range(len(caps)) if allowed >> g & 1]
+        room = list(caps)
+        if k < self.counted_classes:  # a bounded group takes no more than its most
+            for g, bound in enumerate(self.bounds):
+                if bound is not None:
+                    room[g] = max(0, min(room[g], bound[1] - (self.capacity[g] - caps[g])))
         totals: list[int] = []
-        spreads: list[tuple[int, ...]] = []
+        spreads: list[tuple[tuple[int, int], ...]] = []
+        after: list[tuple[int, ...]] = []
         running = 0
-        for spread in _spreads(len(cards), tuple(caps[g] for g in groups)):
+        for spread in _spreads(len(cards), tuple(room[g] for g in groups)):
             rest = list(caps)
+            full = [0] * len(caps)
             for g, m in zip(groups, spread, strict=True):
                 rest[g] -= m
+                full[g] = m
             weight = _multinomial(len(cards), spread) * self._ways(k + 1, tuple(rest))
             if weight:
                 running += weight
                 totals.append(running)
-                full = [0] * len(caps)
-                for g, m in zip(groups, spread, strict=True):
-                    full[g] = m
-                spreads.append(tuple(full))
-        self._tables[key] = (totals, spreads)
-        return totals, spreads
+                spreads.append(tuple((g, m) for g, m in enumerate(full) if m))
+                after.append(tuple(rest))
+        table = (totals, spreads, after)
+        self._tables[key] = table
+        return table
 
     def deal(self, rng: random.Random) -> list[list[int]]:
-        """One placing, drawn uniformly: the cards of each place."""
+        """One placing, drawn uniformly: the cards of each place. The cards are
+        shuffled once; each class takes its cards in that order (a uniform order of
+        each class) and deals them out by counts drawn in proportion to their ways.
+        A place's cards come class by class: shuffle them where order matters."""
         if not self.ways:
             raise ValueError("no placing keeps to the bans")
+        order = shuffled(self.cards, rng)
+        if len(self.classes) == 1 and not any(self.bounds):  # the shuffle is the deal
+            return [order[a:b] for a, b in self.slices]
+        buckets: list[list[int]] = [[] for _ in self.classes]
+        class_of = self.class_of
+        for c in order:
+            buckets[class_of[c]].append(c)
         into: list[list[int]] = [[] for _ in self.capacity]
         caps = self.capacity
-        for k, (_allowed, cards) in enumerate(self.classes):
-            totals, spreads = self._table(k, caps)
-            spread = spreads[bisect_right(totals, rng.randrange(totals[-1]))]
-            order = list(cards)
-            rng.shuffle(order)
+        tables = self._tables
+        for k, cards in enumerate(buckets):
+            totals, spreads, after = tables.get((k, caps)) or self._table(k, caps)
+            pick = 0 if len(totals) == 1 else bisect_right(totals, rng.randrange(totals[-1]))
             pos = 0
-            for g, m in enumerate(spread):
-                if m:
-                    into[g] += order[pos : pos + m]
-                    pos += m
-            caps = tuple(c - m for c, m in zip(caps, spread, strict=True))
+            for g, m in spreads[pick]:
+                into[g] += cards[pos : pos + m]
+                pos += m
+            caps = after[pick]
+        if len(into) == len(self.sizes):  # no two places merged: group k is place k
+            return into
         places: list[list[int]] = [[] for _ in self.sizes]
-        for g, members in enumerate(self.members):
-            group = into[g]
-            if len(members) > 1:
-                rng.shuffle(group)
+        for members, cards in zip(self.members, into, strict=True):
+            if len(members) == 1:
+                places[members[0]] = cards
+                continue
+            cards = shuffled(cards, rng)
             pos = 0
-            for k in members:
-                places[k] = group[pos : pos + self.sizes[k]]
-                pos += self.sizes[k]
+            for place in members:
+                size = self.sizes[place]
+                places[place] = cards[pos : pos + size]
+                pos += size
         return places
+
+
+_FACTORIALS = [factorial(n) for n in range(65)]
+
+
+def shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
+    """``items`` in a uniformly random order: one random number below ``n!``
+    (drawn by rejection) read as Fisher-Yates' choices, several times cheaper than
+    ``random.shuffle`` for a hand of cards."""
+    out = list(items)
+    n = len(out)
+    if n < 2:
+        return out
+    total = _FACTORIALS[n]
+    bits = total.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= total:
+        r = rng.getrandbits(bits)
+    for i in range(n - 1, 0, -1):
+        r, j = divmod(r, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
 
 
 @cache

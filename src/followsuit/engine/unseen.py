@@ -126,6 +126,8 @@ def unseen_of(obs: Observation) -> Unseen:
         hands[p] = Place(PlaceKind.HAND, p, obs.hand_sizes[p] - obs.known[p].bit_count(), banned)
         places.append(hands[p])
     stock = Place(PlaceKind.STOCK, None, obs.stock_size)
+    if prog.oklahoma_deal == "nine_draw" and any(m.kind is MoveKind.DROP for m in obs.moves):
+        stock.banned |= trumps  # the fill's takers took every trump left in the stock
     kitty = Place(PlaceKind.KITTY, None, obs.kitty_size)
     piles = [Place(PlaceKind.PILE, p, size) for p, size in enumerate(obs.pile_sizes)]
     places += [stock, kitty, *piles]
@@ -299,7 +301,7 @@ def _may_be_trump(u: Unseen, batch: int, card: int, trumps: int) -> bool:
 def _trump_bounds(u: Unseen) -> dict[int, tuple[int, int]]:
     """Where a hand's number of trumps is bounded: a seat that dropped every
     non-trump holds no more plain cards than it was dealt since; a seat still to
-    play in a trump-only trick holds a trump."""
+    play in a trump-only trick holds a trump, and one left out of it holds none."""
     obs = u.obs
     trumps = u.trumps
     if not trumps:
@@ -366,13 +368,16 @@ def _trump_bounds(u: Unseen) -> dict[int, tuple[int, int]]:
             if discard_ban(obs, who, trumps) == trumps:
                 cap[who] -= note.size - note.shown.bit_count()
     need: set[int] = set()
-    if obs.rules.settings.follow == "trump_only":
+    dry: set[int] = set()
+    if obs.rules.settings.follow == "trump_only" and obs.trick_order:
         played = {p for p, _ in obs.trick}
         need = {p for p in obs.trick_order if p not in played}
+        # a seat left out of the trick had no trump at its start, and gets none
+        dry = {p for p in u.hands if p not in obs.trick_order}
     everything = deck.full_mask
     bounds: dict[int, tuple[int, int]] = {}
     for p, place in u.hands.items():
-        if p not in cap and p not in need:
+        if p not in cap and p not in need and p not in dry:
             continue
         known = obs.known[p]
         m = place.size
@@ -382,7 +387,7 @@ def _trump_bounds(u: Unseen) -> dict[int, tuple[int, int]]:
             hi = min(hi, tcap[p] - (known & trumps).bit_count())
         if p in need and not known & trumps:
             lo = max(lo, 1)
-        if place.banned & trumps == trumps:
+        if place.banned & trumps == trumps or p in dry:
             hi = 0
         if place.banned | trumps == everything:
             lo = max(lo, m)

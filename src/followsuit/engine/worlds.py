@@ -19,12 +19,11 @@ property tests check it for every variant.
 
 from __future__ import annotations
 
-import itertools
 import random
-from dataclasses import dataclass
 
 from ..cards import bits, mask_of, ordered_by
 from . import actions as A
+from . import direct
 from .deal import Deal
 from .errors import IllegalAction
 from .history import Rewound, rewind
@@ -34,7 +33,7 @@ from .phases.play import PlayData, TrickPlay
 from .placing import Dealer
 from .state import State
 from .types import Move, Note, Piles
-from .unseen import Place, PlaceKind, Unseen, unseen_of
+from .unseen import PlaceKind, unseen_of
 
 #: Exchanges whose automatic discards pick cards by rules the walk back to the deal
 #: does not model: a world is played again from its deal, which makes those choices
@@ -43,6 +42,11 @@ CHECKED_EXCHANGES = frozenset({"fill", "razzle", "discard_three"})
 TRIES = 400
 CHECKED_TRIES = 2000
 """Draws before giving up (a replayed exchange rejects more of them)."""
+
+
+World = State
+"""A determinized world: a whole game state the engine makes from an observation
+(its hidden cards dealt again), never the real game's."""
 
 
 class NoConsistentWorld(RuntimeError):
@@ -70,16 +74,6 @@ def sample_world(obs: Observation, rng: random.Random, *, tries: int | None = No
     raise NoConsistentWorld("no deal of the hidden cards fits what this seat has seen")
 
 
-@dataclass(frozen=True)
-class Layout:
-    """One way to split the bounded hands into a trump part and a plain part, with
-    the dealer of the unseen cards into the places it gives."""
-
-    ways: int
-    dealer: Dealer
-    places: tuple[Place, ...]
-
-
 class Sampler:
     """Draws worlds for one observation; built once, used for every draw."""
 
@@ -89,57 +83,41 @@ class Sampler:
         assert public is not None
         self.public = public
         self.u = u = unseen_of(obs)
-        self.layouts = self._layouts(u)
-        self.total = sum(layout.ways for layout in self.layouts)
+        places = tuple(u.places)
+        self.places = places
+        """Where the unseen cards go."""
+        self.dealer = Dealer(
+            u.pool,
+            [p.size for p in places],
+            [p.banned for p in places],
+            counted=u.trumps,
+            bounds=[
+                u.bounds.get(p.seat) if p.kind is PlaceKind.HAND and p.seat is not None else None
+                for p in places
+            ],
+        )
+        """The uniform placing of the unseen cards (a bounded hand holds between
+        its least and most trumps)."""
+        if not self.dealer.ways:
+            raise NoConsistentWorld("the hidden places cannot hold the hidden cards")
         self.offers = next(
             (phase for phase in u.prog.pipeline if isinstance(phase, MisdealOffers)), None
         )
         self.check = u.prog.exchange in CHECKED_EXCHANGES
+        self.direct = None if self.check else direct.plan(u, public, self.offers is not None)
+        """The worlds' shared part worked out ahead, where the hand allows it."""
         self.batch_at = {u.timeline[pos].at: pos for pos in u.batches if not u.timeline[pos].move}
         """The discard batch of each discard action, by action index."""
-
-    def _layouts(self, u: Unseen) -> list[Layout]:
-        """The unseen cards' places, each bounded hand split every way its bounds
-        allow (a split counts the ways of dealing it, so a split is drawn in
-        proportion to the worlds it holds)."""
-        seats = list(u.bounds)
-        ranges = [range(u.bounds[p][0], u.bounds[p][1] + 1) for p in seats]
-        everything = u.prog.cards.full_mask
-        out = []
-        for split in itertools.product(*ranges):
-            places: list[Place] = []
-            for place in u.places:
-                if place.kind is PlaceKind.HAND and place.seat in u.bounds:
-                    t = split[seats.index(place.seat)]
-                    places.append(
-                        Place(PlaceKind.HAND, place.seat, t, place.banned | everything & ~u.trumps)
-                    )
-                    places.append(
-                        Place(PlaceKind.HAND, place.seat, place.size - t, place.banned | u.trumps)
-                    )
-                else:
-                    places.append(place)
-            if sum(p.size for p in places) != len(u.pool) or any(p.size < 0 for p in places):
-                continue
-            dealer = Dealer(u.pool, [p.size for p in places], [p.banned for p in places])
-            if dealer.ways:
-                out.append(Layout(dealer.ways, dealer, tuple(places)))
-        if not out:
-            raise NoConsistentWorld("the hidden places cannot hold the hidden cards")
-        return out
 
     def world(self, rng: random.Random) -> State | None:
         """One world drawn uniformly (None: the draw broke a rule the placing does
         not know; draw again)."""
         u = self.u
         obs = self.obs
-        layout = self.layouts[0]
-        if len(self.layouts) > 1:
-            pick = rng.randrange(self.total)
-            for layout in self.layouts:
-                if pick < layout.ways:
-                    break
-                pick -= layout.ways
+        if self.direct is not None:
+            return direct.world(
+                self.direct, u, self.public, self.places, self.dealer.deal(rng), rng
+            )
         hands = list(obs.known)
         if u.sees_own and u.me is not None:
             hands[u.me] = obs.hand
@@ -148,7 +126,7 @@ class Sampler:
         piles: list[list[int]] = [[] for _ in obs.pile_sizes]
         batch_cards: dict[int, list[int]] = {pos: [] for pos in u.batches}
         batch_of = {id(b.place): pos for pos, b in u.batches.items()}
-        for place, cards in zip(layout.places, layout.dealer.deal(rng), strict=True):
+        for place, cards in zip(self.places, self.dealer.deal(rng), strict=True):
             kind = place.kind
             if kind is PlaceKind.HAND:
                 assert place.seat is not None

@@ -1,0 +1,212 @@
+"""What a line typed at a prompt means.
+
+One rule for numbers: a bare number always picks that numbered choice (a bid is
+typed with its verb, ``bid 3``). Cards are read as the table shows them
+(``10♦``, ``10D``, ``TD``, ``q♠``), and a bare card or list of cards is taken for
+whatever card verb the prompt is asking for (a play, a discard, a give, a called
+card). The table's commands (``last``, ``score`` …) work at every prompt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import Suit
+from ..engine import IllegalAction, State
+from ..engine import actions as A
+from .seating import Seating
+from .words import card_token, echo, plain_reason
+
+#: The commands of every prompt and what they do, for ``help``.
+COMMANDS = {
+    "last": "the last trick",
+    "score": "the score and the hands so far",
+    "hand": "your hand",
+    "table": "draw the table again",
+    "hint": "what the bots would do in your place",
+    "rules": "the variant's options in force",
+    "help": "this help (also ?)",
+    "q": "stop (the game is saved; resume it with followsuit resume RECORD)",
+}
+ALIASES = {"?": "help", "h": "help", "quit": "q", "exit": "q", "t": "table", "l": "last"}
+
+HELP = "\n".join(
+    [
+        "Type the number of a choice, or the action itself:",
+        "  a card as shown: 10♦, 10D or TD, Q♠ or QS; jokers JK, BJ, LJ",
+        "  pass · order-up · order-up alone · call H (or just H, hearts, ♥) · call H alone",
+        "  bid 3 · bid moon · trump S · discard 9C 10D (or just the cards) · give AS",
+        "  pile (the top card of your blind pile) · call-partner AH (or just AH)",
+        "At any prompt:",
+        *(f"  {name:<6} {what}" for name, what in COMMANDS.items()),
+    ]
+)
+
+SHORTCUTS = {
+    "order": "order-up",
+    "order up": "order-up",
+    "order up alone": "order-up alone",
+    "order it up": "order-up",
+    "pick it up": "order-up",
+    "go alone": "alone",
+    "pick": "order-up",
+    "pick up": "order-up",
+    "up": "order-up",
+    "order alone": "order-up alone",
+    "pick up alone": "order-up alone",
+    "p": "pass",
+    "pile": "play-pile",
+    "moon": "bid moon",
+}
+
+#: The verbs a bare list of cards may stand for, in the order tried.
+CARD_VERBS = ("play", "discard", "give", "call-partner")
+VERB_WORDS = frozenset(v.word for v in A.VERBS)
+#: The verbs a bare suit may stand for.
+SUIT_VERBS = ("call", "trump")
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: int
+    order: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why the line was not taken (one line, players named, cards as cards)."""
+
+    message: str
+
+
+Reading = Choice | Command | Problem | None
+
+
+def _verb_word(action: int) -> str:
+    verb = A.verb_of(action)
+    return "" if verb is None else verb.word
+
+
+def _suit_word(word: str) -> str | None:
+    """``H``, ``hearts`` → ``H`` (a symbol, ``♥``, is a letter already: see
+    :func:`card_token`)."""
+    try:
+        return Suit.parse(word).char
+    except ValueError:
+        return None
+
+
+class Reader:
+    """Reads lines for one prompt: ``choices`` are the numbered actions."""
+
+    def __init__(self, state: State, seating: Seating, choices: Sequence[int], typed: str = ""):
+        self.state = state
+        self.typed = typed
+        """How to type what is not numbered (``Type the 2 cards to discard, e.g. …``)."""
+        self.seating = seating
+        self.choices = list(choices)
+        self.legal = state.legal_actions()
+        self.verbs = {_verb_word(a) for a in self.legal}
+
+    def read(self, text: str) -> Reading:
+        line = " ".join(text.split())
+        if not line:
+            return None
+        low = line.lower()
+        command = ALIASES.get(low, low)
+        if command in COMMANDS:
+            return Command(command)
+        if low.isdigit():
+            # a number too long to be a choice is not converted (Python refuses
+            # thousands of digits)
+            return self._number(int(low) if len(low) < 10 else 0)
+        words = [card_token(w) for w in line.split()]
+        normal = " ".join(words)
+        normal = SHORTCUTS.get(normal.lower(), normal)
+        found = self._as_written(normal)
+        if found is not None:
+            return found
+        if words[0].lower() in VERB_WORDS:
+            return self._malformed(normal)
+        if self._all_cards(words):
+            return self._cards(words)
+        suit = self._suit(words)
+        if suit is not None:
+            return suit
+        return Problem(f"{echo(line)} is not understood; type help for what you can type")
+
+    def _number(self, k: int) -> Choice | Problem:
+        count = len(self.choices)
+        if 1 <= k <= count:
+            return Choice(self.choices[k - 1])
+        if count == 0:
+            how = self.typed[0].lower() + self.typed[1:] if self.typed else "type the action"
+            return Problem(f"nothing here is numbered: {how}")
+        if count == 1:
+            return Problem("there is one choice: type 1")
+        return Problem(f"choose a number from 1 to {count}")
+
+    def _as_written(self, text: str) -> Choice | Problem | None:
+        try:
+            action, order = self.state.parse_written(text)
+        except IllegalAction:
+            return None
+        return self._checked(action, order)
+
+    def _malformed(self, text: str) -> Problem:
+        """The reason a line that starts with a verb does not parse."""
+        try:
+            self.state.parse_written(text)
+        except IllegalAction as exc:
+            return Problem(plain_reason(exc.reason, self.seating))
+        return Problem(f"{echo(text)} is not understood")
+
+    def _checked(self, action: int, order: tuple[int, ...] | None) -> Choice | Problem:
+        if action in self.legal:
+            return Choice(action, order)
+        reason = self.state.explain(action)
+        return Problem(f"not allowed: {plain_reason(reason, self.seating)}")
+
+    def _all_cards(self, words: Sequence[str]) -> bool:
+        deck = self.state.rules.deck
+        return all(w in deck.by_code for w in words)
+
+    def _cards(self, words: Sequence[str]) -> Choice | Problem:
+        verbs = [v for v in CARD_VERBS if v in self.verbs]
+        if not verbs:
+            return Problem("no card is asked for now")
+        first: Problem | None = None
+        for verb in verbs:
+            if verb in ("play", "call-partner") and len(words) > 1:
+                continue
+            try:
+                action, order = self.state.parse_written(f"{verb} {' '.join(words)}")
+            except IllegalAction as exc:
+                first = first or Problem(plain_reason(exc.reason, self.seating))
+                continue
+            found = self._checked(action, order)
+            if isinstance(found, Choice):
+                return found
+            first = first or found
+        return first or Problem(f"{verbs[0]} takes one card here")
+
+    def _suit(self, words: Sequence[str]) -> Choice | Problem | None:
+        alone = len(words) == 2 and words[1].lower() == "alone"
+        if len(words) != 1 and not alone:
+            return None
+        suit = _suit_word(words[0])
+        if suit is None:
+            return None
+        for verb in SUIT_VERBS:
+            if verb in self.verbs:
+                text = f"{verb} {suit}" + (" alone" if alone else "")
+                found = self._as_written(text)
+                if found is not None:
+                    return found
+        return Problem("no suit is asked for now")

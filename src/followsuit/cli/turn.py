@@ -1,0 +1,187 @@
+"""What the player sees at a turn: the table, the hand, the numbered choices, and
+the answers to the prompt's commands (``last``, ``score``, ``hand``, ``rules``).
+
+Pure drawing from an observation: it returns lines that fit the width and
+prints nothing, so :mod:`.play` decides when to show them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from ..cards import bits
+from ..engine import actions as A
+from ..engine.observation import Observation
+from ..rules import Rules
+from .hands import hand_items, sorted_hand
+from .layout import flow
+from .option_scope import options_for, value_here
+from .seating import Seating
+from .table import TableView, suit_text
+from .words import card, styled
+
+#: Numbered card sets beyond this many are typed instead (a choice of 3 of 9 cards).
+MAX_NUMBERED_SETS = 12
+#: The width of a trick's picture shown on its own (``last``, ``--pause``).
+PICTURE_WIDTH = 78
+
+
+class TurnView:
+    """The human's turn at one table."""
+
+    def __init__(self, seating: Seating, view: TableView):
+        self.seating = seating
+        self.view = view
+
+    def choices(self, obs: Observation) -> tuple[list[int], str]:
+        """The numbered choices, and how to type what is not numbered."""
+        choices = list(obs.legal_actions)
+        sets = [a for a in choices if A.is_discard(a) or A.is_give(a)]
+        typed = ""
+        if sets and (
+            len(sets) > MAX_NUMBERED_SETS or any(A.cards_of(a).bit_count() > 1 for a in sets)
+        ):
+            sizes = sorted({A.cards_of(a).bit_count() for a in sets})
+            verb = "discard" if A.is_discard(sets[0]) else "give"
+            count = (
+                f"{sizes[0]} card{'s' if sizes[0] > 1 else ''}"
+                if len(sizes) == 1
+                else f"{sizes[0]} to {sizes[-1]} cards"
+            )
+            example = " ".join(obs.rules.deck.codes[c] for c in bits(A.cards_of(sets[0])))
+            typed = f"Type the {count} to {verb}, e.g. {example}"
+            choices = [a for a in choices if not A.cards_of(a)]
+        elif choices and (A.is_play(choices[0]) or A.is_discard(choices[0])):
+            shown = sorted_hand(obs, obs.hand)
+
+            def place(a: int) -> int:
+                c = a if A.is_play(a) else A.cards_of(a).bit_length() - 1
+                return shown.index(c) if c in shown else len(shown)
+
+            choices.sort(key=place)
+        return choices, typed
+
+    def hand_lines(self, obs: Observation, choices: Sequence[int], width: int) -> list[Text]:
+        """The hand by suit; at a card prompt the cards that may not be played dimmed."""
+        playing = bool(choices) and A.is_play(choices[0])
+        hand = hand_items(obs, set(choices) if playing else set())
+        return flow(hand, width, lead="Your hand: ")
+
+    def last_trick(self, obs: Observation, width: int) -> list[Text]:
+        if obs.tricks:
+            trick, number = obs.tricks[-1], len(obs.tricks)
+            where = ""
+        elif obs.previous and obs.previous[-1].tricks:
+            trick, number = obs.previous[-1].tricks[-1], len(obs.previous[-1].tricks)
+            where = " of the last hand"
+        else:
+            return [Text("No trick has been played yet.")]
+        said = Text(
+            f"Trick {number}{where}: {self.seating.who(trick.winner)} won it "
+            f"(led by {self.seating.name(trick.leader)})."
+        )
+        return [*self.view.picture(obs, min(width, PICTURE_WIDTH), trick.plays), said]
+
+    def history(self, obs: Observation) -> list[Text]:
+        """The hands so far, one line each (the score sheet)."""
+        out = []
+        for k, result in enumerate(obs.previous, 1):
+            line = Text(f"Hand {k}: ")
+            if result.redeal:
+                line.append("thrown in")
+            else:
+                if result.trump is not None:
+                    line.append_text(suit_text(result.trump, short=True))
+                    line.append(" ")
+                if result.maker is not None:
+                    line.append(f"{self.seating.name(result.maker)} made · ")
+                line.append(
+                    " ".join(
+                        f"{self.seating.side_name(s)} {'+' if p > 0 else ''}{p}"
+                        for s, p in enumerate(result.points)
+                    )
+                )
+            out.append(line)
+        return out
+
+    def score_sheet(self, obs: Observation) -> list[Text]:
+        score = Text("Score ")
+        for k, item in enumerate(self.view.score_items(obs)):
+            if k:
+                score.append(" · ")
+            score.append_text(item)
+        return [score, *self.history(obs)]
+
+    def rules_in_force(self, rules: Rules, width: int) -> list[Text]:
+        items = [f"{o.name}={value_here(rules, o.name)}" for o in options_for(rules)]
+        head = Text(f"{rules.variant.title} ({rules.id}); options in force:", style="bold")
+        more = Text("followsuit rules " + rules.id + " explains each.", style="dim")
+        return [head, *flow(items, width, lead="  ", sep="  "), more]
+
+    def choice_text(self, obs: Observation, a: int) -> Text:
+        deck = obs.rules.deck
+        verb = A.verb_of(a)
+        if A.is_play(a):
+            return card(deck, a)
+        if A.cards_of(a):
+            out = Text("discard " if A.is_discard(a) else "give ")
+            for k, c in enumerate(bits(A.cards_of(a))):
+                if k:
+                    out.append(" ")
+                out.append_text(card(deck, c))
+            return out
+        if a == A.PLAY_PILE:
+            return Text("top card of your pile")
+        if verb is not None and verb.arg is A.Arg.SUIT:
+            out = Text(f"{verb.word} ")
+            out.append_text(suit_text(A.suit_of(a), short=True))
+            if verb.suffix:
+                out.append(f" {verb.suffix}")
+            return out
+        return styled(obs.text(a), deck)
+
+    def screen(
+        self, obs: Observation, choices: Sequence[int], typed: str, width: int
+    ) -> list[Text]:
+        out = [Text(), *self.view.draw(obs, width, history=self.panel(obs))]
+        extra = []
+        if obs.pile_sizes and obs.seat is not None and obs.pile_sizes[obs.seat]:
+            extra.append(f"your pile: {obs.pile_sizes[obs.seat]} cards face down")
+        if obs.trump is None and obs.bid is not None and choices and A.is_play(choices[0]):
+            extra.append("the suit you lead becomes trump")
+        if extra:
+            out += flow(extra, width, sep=" · ")
+        out += self.hand_lines(obs, choices, width)
+        items = []
+        for k, a in enumerate(choices, 1):
+            item = Text(f"{k}) ", style="cyan")
+            item.append_text(self.choice_text(obs, a))
+            items.append(item)
+        if items:
+            out += flow(items, width, lead="Choices: ", sep="   ")
+        bids = [(k, a) for k, a in enumerate(choices, 1) if A.is_bid(a)]
+        if bids:
+            # the number rule, said where a number could be mistaken for a bid
+            k, a = bids[0]
+            said = obs.text(a)
+            out.append(Text(f"A number picks its choice ({k} is {said}); or type {said}.", "dim"))
+        if typed:
+            out.append(styled(typed, obs.rules.deck, "cyan"))
+        return out
+
+    def panel(self, obs: Observation) -> list[Text]:
+        """What the side panel of a wide terminal adds: the hands so far, the last trick."""
+        out = self.history(obs)
+        last = obs.tricks[-1] if obs.tricks else None
+        if last is not None:
+            line = Text("Last trick: ")
+            for k, (seat, c) in enumerate(last.plays):
+                if k:
+                    line.append(" ")
+                line.append(f"{self.seating.short(seat)} ")
+                line.append_text(card(obs.rules.deck, c))
+            line.append(f" → {self.seating.name(last.winner)}")
+            out.append(line)
+        return out

@@ -1,0 +1,377 @@
+"""The terminal's parts in-process: reading typed lines, plain words, the table's
+layout, the option scope, the record keeper, hints. (The whole game in a
+pseudo-terminal is tests/test_cli_pty.py.)"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import pytest
+from rich.text import Text
+
+import followsuit
+from followsuit import record
+from followsuit.bots import make_bot
+from followsuit.cli.args import UsageError, parse_options, parse_seat, resolve_variant
+from followsuit.cli.hints import Hinter
+from followsuit.cli.keeping import RecordKeeper
+from followsuit.cli.layout import flow
+from followsuit.cli.option_scope import options_for, plain_doc
+from followsuit.cli.reading import Choice, Command, Problem, Reader
+from followsuit.cli.seating import Seating
+from followsuit.cli.summary import HandSummary
+from followsuit.cli.table import TableView
+from followsuit.cli.turn import TurnView
+from followsuit.cli.words import card_token, plain_reason
+from followsuit.engine import State
+from followsuit.engine import actions as A
+from followsuit.engine.observation import Observation
+
+
+def advance(variant: str, until: Callable[[State], bool], seeds: range = range(1, 200)) -> State:
+    """A game of rules bots stopped at the first state ``until`` accepts."""
+    for seed in seeds:
+        state = followsuit.new_game(variant, seed=seed)
+        bot = make_bot("rules")
+        while not state.is_over():
+            if until(state):
+                return state
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bot.choose(state.observation(seat)))
+    raise AssertionError(f"no {variant} game reached the state asked for")
+
+
+def seating_for(state: State) -> Seating:
+    seat = state.current_player
+    assert seat is not None
+    n = state.n
+    return Seating.of(
+        n, seat, ["rules" if k != seat else None for k in range(n)], state.rules.sides
+    )
+
+
+def verbs(state: State) -> set[str]:
+    out = set()
+    for a in state.legal_actions():
+        verb = A.verb_of(a)
+        assert verb is not None
+        out.add(verb.word)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("typed", "code"),
+    [
+        ("10D", "TD"),
+        ("10♦", "TD"),
+        ("td", "TD"),
+        ("♦10", "TD"),
+        ("q♠", "QS"),
+        ("Q♤", "QS"),
+        ("jk", "JK"),
+        ("♥", "H"),
+        ("pass", "pass"),
+    ],
+)
+def test_cards_typed_as_shown(typed: str, code: str) -> None:
+    assert card_token(typed) == code
+
+
+def test_a_bare_card_at_a_give_prompt() -> None:
+    state = advance("bid-euchre/standard", lambda s: "give" in verbs(s))
+    reader = Reader(state, seating_for(state), [])
+    gives = [a for a in state.legal_actions() if A.is_give(a)]
+    cards = [state.rules.deck.codes[c] for c in range(64) if A.cards_of(gives[0]) >> c & 1]
+    shown = " ".join(("10" + c[1]) if c[0] == "T" else c for c in cards)
+    reading = reader.read(shown.lower())
+    assert isinstance(reading, Choice) and reading.action == gives[0]
+
+
+def test_a_bare_card_at_a_call_partner_prompt() -> None:
+    state = advance("pitch/call-your-partner", lambda s: "call-partner" in verbs(s))
+    calls = [a for a in state.legal_actions() if A.verb_of(a) is A.CALL_PARTNER_VERB]
+    code = state.rules.deck.codes[A.card_of(calls[0])]
+    reading = Reader(state, seating_for(state), []).read(code.lower())
+    assert isinstance(reading, Choice) and reading.action == calls[0]
+
+
+def test_a_list_of_cards_discards_in_the_order_typed() -> None:
+    def two_card_discard(s: State) -> bool:
+        return any(A.is_discard(a) and A.cards_of(a).bit_count() == 2 for a in s.legal_actions())
+
+    state = advance("pitch/new-yorker", two_card_discard)
+    action = next(
+        a for a in state.legal_actions() if A.is_discard(a) and A.cards_of(a).bit_count() == 2
+    )
+    deck = state.rules.deck
+    low, high = (c for c in range(64) if A.cards_of(action) >> c & 1)
+    reading = Reader(state, seating_for(state), []).read(f"{deck.codes[high]} {deck.codes[low]}")
+    assert isinstance(reading, Choice)
+    assert reading.action == action and reading.order == (high, low)
+
+
+def test_a_number_is_always_a_choice() -> None:
+    state = advance("bid-euchre/standard", lambda s: "bid" in verbs(s))
+    choices = list(state.legal_actions())
+    reader = Reader(state, seating_for(state), choices)
+    for k, action in enumerate(choices, 1):
+        assert reader.read(f" {k} ") == Choice(action)
+    assert reader.read("0") == Problem(f"choose a number from 1 to {len(choices)}")
+    assert Reader(state, seating_for(state), choices[:1]).read("3") == Problem(
+        "there is one choice: type 1"
+    )
+    assert reader.read("LAST") == Command("last") and reader.read("?") == Command("help")
+    assert reader.read("") is None
+
+
+def test_reasons_name_the_players() -> None:
+    seating = Seating.of(4, 2, ["rules", "rules", None, "rules"], [(0, 2), (1, 3)])
+    assert plain_reason("AS is not in seat 2's hand", seating) == "you do not hold AS"
+    assert plain_reason("AS is not in seat 1's hand", seating) == "AS is not in East's hand"
+    assert plain_reason("it is seat 2's turn to play a card", seating) == (
+        "it is your turn to play a card"
+    )
+    assert plain_reason("seat 3 has no pile to play from", seating) == (
+        "West has no pile to play from"
+    )
+
+
+def test_command_line_values() -> None:
+    assert parse_options(["a=1,b=2", "c=3"]) == {"a": "1", "b": "2", "c": "3"}
+    assert parse_options(["special_bids=SMUDGE,MOON"]) == {"special_bids": "SMUDGE,MOON"}
+    assert parse_options(["deal_packets=[[3,2],[2,3]],x=1"]) == {
+        "deal_packets": "[[3,2],[2,3]]",
+        "x": "1",
+    }
+    assert parse_seat("South", 4) == 2 and parse_seat("w", 4) == 3 and parse_seat("1", 4) == 1
+    assert parse_seat("player b", 3) == 1 and parse_seat(None, 4) == 2
+    with pytest.raises(UsageError, match="choose one of north, east, south, west"):
+        parse_seat("up", 4)
+
+
+@pytest.mark.parametrize(
+    ("name", "hint"),
+    [
+        ("euchre/americn", "did you mean euchre/american?"),
+        ("Euchre/Cut", "did you mean euchre/cutthroat?"),
+        ("euchre/b", ""),
+        ("euchre/brit", "did you mean euchre/british?"),
+        ("pitch", None),  # an alias: found
+        ("zzz", ""),
+        ("bid", ""),
+    ],
+)
+def test_did_you_mean_only_a_close_id(name: str, hint: str | None) -> None:
+    if hint is None:
+        assert resolve_variant(name).id.startswith("pitch/")
+        return
+    with pytest.raises(UsageError) as exc:
+        resolve_variant(name)
+    if hint:
+        assert hint in str(exc.value)
+    else:
+        assert "did you mean" not in str(exc.value)
+
+
+def test_options_shown_are_the_ones_that_apply() -> None:
+    american = {o.name for o in options_for(followsuit.load_rules("euchre/american"))}
+    assert "stick_the_dealer" in american
+    assert not {"british_joker_upcard_choose_blind", "time_limit_seconds"} & american
+    assert "british_joker_upcard_choose_blind" in {
+        o.name for o in options_for(followsuit.load_rules("euchre/british"))
+    }
+    assert "time_limit_seconds" in {
+        o.name for o in options_for(followsuit.load_rules("euchre/timed"))
+    }
+    every = {o.name for o in options_for(followsuit.load_rules("euchre/american"), everything=True)}
+    assert american < every
+    pitch = {o.name for o in options_for(followsuit.load_rules("pitch/partnership-4p"))}
+    assert "smudge_points" not in pitch and "min_bid" in pitch
+    assert plain_doc("The named deck (RULES.md §1.1).") == "The named deck."
+
+
+def test_flow_keeps_items_whole() -> None:
+    items = [Text(f"{k}) discard 10♥") for k in range(1, 30)]
+    lines = flow(items, 80, lead="Choices: ", sep="   ")
+    assert all(line.cell_len <= 80 for line in lines)
+    joined = " ".join(line.plain for line in lines)
+    for item in items:
+        assert item.plain in joined
+
+
+VARIANTS = [v.id for v in followsuit.variants()]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_table_fits_80_and_160_columns(variant: str) -> None:
+    state = advance(variant, lambda s: s.phase_name == "play" and len(s.trick) >= 1, range(1, 40))
+    seating = seating_for(state)
+    obs = state.observation(seating.human)
+    view = TableView(seating, state.rules.variant.title)
+    for width in (80, 160):
+        lines = view.draw(obs, width, history=[Text("Hand 1: ♥ North made · N-S +1 E-W 0")])
+        assert all(line.cell_len <= width for line in lines), variant
+        drawn = "\n".join(line.plain for line in lines)
+        for seat in range(state.n):
+            assert seating.name(seat) in drawn
+        for _seat, card in obs.trick:
+            code = state.rules.deck.codes[card]
+            label = ("10" + code[1]) if code[0] == "T" else code
+            assert label[:-1] in drawn
+
+
+def test_saving_falls_back_to_the_default_folder(tmp_path: Path) -> None:
+    state = followsuit.new_game("euchre/american", seed=1)
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    fallback = tmp_path / "records" / "fallback.json"
+    keeper = RecordKeeper(gone / "g.json", fallback, {"seat": 2, "bots": [], "seed": 1})
+    keeper.save(state, ["a", "b", "you", "c"])
+    assert (gone / "g.json").exists() and keeper.notice is None
+    gone.joinpath("g.json").unlink()
+    gone.rmdir()
+    state.apply(state.legal_actions()[0])
+    keeper.save(state, ["a", "b", "you", "c"])
+    assert keeper.path == fallback and keeper.failed is None
+    assert keeper.notice is not None and str(fallback) in keeper.notice
+    assert len(record.replay(record.load(fallback)).log) == 1
+
+
+class ValuingBot:
+    name = "valuing"
+
+    def choose(self, obs: Observation) -> int:
+        return obs.legal_actions[-1]
+
+    def values(self, obs: Observation) -> Mapping[int, float]:
+        return {a: float(k) for k, a in enumerate(obs.legal_actions)}
+
+
+def test_hint_shows_a_bots_values_when_it_has_them() -> None:
+    state = followsuit.new_game("euchre/american", seed=1)
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    hinter = Hinter("rules", 1)
+    plain = hinter.hint(obs, lambda a: Text(obs.text(a)))
+    assert len(plain) == 1 and plain[0].plain.startswith("The rules bot suggests: ")
+    hinter.bot = ValuingBot()
+    lines = hinter.hint(obs, lambda a: Text(obs.text(a)))
+    last = obs.text(obs.legal_actions[-1])
+    assert lines[0].plain.endswith(last)
+    assert lines[1].plain.strip().startswith(f"+{len(obs.legal_actions) - 1:.2f}")
+
+
+#: Games whose prompts together ask every verb a player chooses (seed 6 of Bid
+#: Euchre has a six-help bid, and so a give).
+EVERY_KIND = [
+    ("euchre/american", range(1, 6)),
+    ("euchre/british", range(1, 6)),
+    ("bid-euchre/ace-no-face", range(1, 6)),
+    ("bid-euchre/standard", range(6, 7)),
+    ("pitch/partnership-4p", range(1, 6)),
+    ("pitch/call-your-partner", range(1, 6)),
+    ("pitch/blind", range(1, 6)),
+    ("pitch/new-yorker", range(1, 6)),
+]
+
+
+def test_a_number_picks_the_numbered_choice_at_every_kind_of_prompt() -> None:
+    kinds: set[str] = set()
+    for variant, seeds in EVERY_KIND:
+        for seed in seeds:
+            state = followsuit.new_game(variant, seed=seed)
+            bot = make_bot("rules")
+            while not state.is_over() and state.hand_no <= 3:
+                seating = seating_for(state)
+                obs = state.observation(seating.human)
+                choices, typed = TurnView(seating, TableView(seating, "")).choices(obs)
+                reader = Reader(state, seating, choices, typed)
+                for k, action in enumerate(choices, 1):
+                    assert reader.read(str(k)) == Choice(action), (variant, k)
+                    verb = A.verb_of(action)
+                    assert verb is not None
+                    kinds.add(verb.word)
+                assert isinstance(reader.read(str(len(choices) + 1)), Problem)
+                state.apply(bot.choose(obs))
+    assert {
+        "pass",
+        "bid",
+        "order-up",
+        "call",
+        "trump",
+        "play",
+        "discard",
+        "give",
+        "call-partner",
+        "play-pile",
+        "claim-misdeal",
+    } <= kinds, kinds
+
+
+def test_the_table_names_the_lone_hand_and_the_seat_sitting_out() -> None:
+    state = advance(
+        "euchre/american",
+        lambda s: s.phase_name == "play" and s.contract.alone >= 0 and len(s.trick) == 1,
+    )
+    seat = state.current_player
+    assert seat is not None
+    seating = seating_for(state)
+    obs = state.observation(seat)
+    drawn = "\n".join(line.plain for line in TableView(seating, "Euchre").draw(obs, 80))
+    assert obs.alone is not None
+    loner = seating.name(obs.alone)
+    out = next(k for k in range(4) if obs.sitting_out >> k & 1)
+    assert f"made by {loner}, alone" in drawn
+    assert "alone" in drawn and "sitting out" in drawn
+    assert seating.name(out) in drawn
+    leader = seating.name(obs.trick[0][0])
+    assert f"{leader} led" in drawn
+
+
+def test_the_table_shows_who_is_where_and_what_they_are() -> None:
+    state = advance("euchre/american", lambda s: s.phase_name == "play" and len(s.trick) == 2)
+    seating = seating_for(state)
+    obs = state.observation(seating.human)
+    lines = [line.plain for line in TableView(seating, "Euchre").draw(obs, 80)]
+    drawn = "\n".join(lines)
+    assert "Score N-S 0 · E-W 0 · game to 10" in drawn
+    assert obs.trump is not None and obs.maker is not None
+    assert f"made by {seating.name(obs.maker)}" in drawn
+    assert "dealer" in drawn and "maker" in drawn and "rules bot" in drawn
+    assert f"{seating.name(seating.human)} · you" in drawn
+    # the human sits at the bottom, the seat to the human's left on the left
+    left = seating.name((seating.human + 1) % 4)
+    assert any(line.startswith(left) for line in lines)
+    right = seating.name((seating.human - 1) % 4)
+    assert any(line.rstrip().endswith(f"{right} · rules bot") for line in lines)
+
+
+def test_a_pitch_summary_names_every_point() -> None:
+    """Each category is credited to a side, or said to be not out; Game with the counts."""
+    seen_missing = False
+    for seed in range(1, 30):
+        state = followsuit.new_game("pitch/partnership-4p", seed=seed)
+        bot = make_bot("rules")
+        while not state.results:
+            seat = state.current_player
+            assert seat is not None
+            before = state.observation(2)
+            state.apply(bot.choose(state.observation(seat)))
+        result = state.results[-1]
+        if result.redeal:
+            continue
+        seating = Seating.of(4, 2, ["rules", "rules", None, "rules"], state.rules.sides)
+        text = "\n".join(line.plain for line in HandSummary(seating).lines(before, result, 80))
+        scored = {c for c, _s, _v in result.details}
+        for word in ("High", "Low", "Jack"):
+            assert word in text
+        assert re.search(r"Game (N-S|E-W|tied, nobody) \(counts N-S \d+, E-W \d+\)", text)
+        if "JACK" not in scored:
+            assert "not out: Jack" in text
+            seen_missing = True
+        assert re.search(r"bid \d and took \d points?: (made|set)", text)
+    assert seen_missing
