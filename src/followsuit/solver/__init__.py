@@ -35,11 +35,12 @@ environment) forces the reference.
 
 from __future__ import annotations
 
-from .api import SolveResult, action_values, backend, evaluate, solve
+from .api import SearchLimit, SolveResult, action_values, backend, evaluate, solve
 from .position import Position, UnsupportedPosition, position_of
 
 __all__ = [
     "Position",
+    "SearchLimit",
     "SolveResult",
     "UnsupportedPosition",
     "action_values",

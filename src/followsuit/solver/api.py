@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Literal
 
 from .position import Position, UnsupportedPosition, coalition, position_of, root_moves
-from .search import solve_moves
+from .search import SearchLimit, solve_moves
 
 if TYPE_CHECKING:
     from ..engine.state import State
@@ -52,15 +52,20 @@ def backend(name: Backend | None = None) -> Backend:
     return "python"
 
 
-def run(pos: Position, moves: list[int], which: Backend) -> tuple[list[int], int]:
+def run(
+    pos: Position, moves: list[int], which: Backend, max_nodes: int = 0
+) -> tuple[list[int], int]:
     """Values of kernel ``moves`` at ``pos`` (none: the position's own value) with
-    the nodes searched, on the given backend."""
+    the nodes searched, on the given backend; :class:`SearchLimit` past
+    ``max_nodes`` (0: no limit)."""
     if which == "c":
         kernel = _load_kernel()
         assert kernel is not None
-        values, nodes = kernel.solve(pos.as_tuple(), tuple(moves))
+        values, nodes = kernel.solve(pos.as_tuple(), tuple(moves), max_nodes)
+        if values is None:
+            raise SearchLimit(f"the solve needed more than {max_nodes} nodes")
         return list(values), int(nodes)
-    return solve_moves(pos, moves)
+    return solve_moves(pos, moves, max_nodes)
 
 
 @dataclass(frozen=True)
@@ -85,16 +90,20 @@ class SolveResult:
     backend: Backend
 
 
-def solve(state: State, *, backend: Backend | None = None) -> SolveResult:
+def solve(
+    state: State, *, backend: Backend | None = None, max_nodes: int | None = None
+) -> SolveResult:
     """Solve the rest of the hand in ``state`` (trick play, every card known) for
     the seat to move. Raises :class:`UnsupportedPosition` for a position the
     solver cannot value (not in trick play, or a Pitch scoring it has no exact
-    rule for); it never guesses."""
+    rule for), and :class:`SearchLimit` when ``max_nodes`` is given and the solve
+    needs more: it never guesses, so a caller with a time budget (a long hand)
+    can fall back to a search of its own."""
     which = _backend(backend)
     seat = state.to_move
     if seat is None or state.phase_name != "play":
         raise UnsupportedPosition("the solver starts from trick play (the seat to move plays)")
-    values, nodes = _values(state, seat, which)
+    values, nodes = _values(state, seat, which, max_nodes or 0)
     best_value = max(values.values())
     mine, _units, _unit = coalition(state, seat)
     return SolveResult(
@@ -109,13 +118,22 @@ def solve(state: State, *, backend: Backend | None = None) -> SolveResult:
     )
 
 
-def action_values(state: State, *, backend: Backend | None = None) -> dict[int, float]:
+def action_values(
+    state: State, *, backend: Backend | None = None, max_nodes: int | None = None
+) -> dict[int, float]:
     """The value of each rule-abiding action for the seat to move, in its side's
     terms (see :mod:`followsuit.solver`): what a determinized search averages."""
-    return {a: float(v) for a, v in solve(state, backend=backend).values.items()}
+    result = solve(state, backend=backend, max_nodes=max_nodes)
+    return {a: float(v) for a, v in result.values.items()}
 
 
-def evaluate(state: State, seat: int | None = None, *, backend: Backend | None = None) -> int:
+def evaluate(
+    state: State,
+    seat: int | None = None,
+    *,
+    backend: Backend | None = None,
+    max_nodes: int | None = None,
+) -> int:
     """The exact value of the position (best play by everyone from here) for the
     side of ``seat`` (default: the seat to move)."""
     which = _backend(backend)
@@ -123,14 +141,15 @@ def evaluate(state: State, seat: int | None = None, *, backend: Backend | None =
         seat = state.to_move
     if seat is None:
         raise UnsupportedPosition("nobody is to move")
+    limit = max_nodes or 0
     if state.trump < 0 and state.phase_name == "play":
-        values, _nodes = _values(state, seat, which)
+        values, _nodes = _values(state, seat, which, limit)
         mover = state.to_move
         assert mover is not None
         mine, _units, _unit = coalition(state, seat)
         pick = max if mine >> mover & 1 else min
         return pick(values.values())
-    (value,), _nodes = run(position_of(state, seat), [], which)
+    (value,), _nodes = run(position_of(state, seat), [], which, limit)
     return value
 
 
@@ -138,7 +157,7 @@ def _backend(name: Backend | None) -> Backend:
     return backend(name)
 
 
-def _values(state: State, seat: int, which: Backend) -> tuple[dict[int, int], int]:
+def _values(state: State, seat: int, which: Backend, max_nodes: int) -> tuple[dict[int, int], int]:
     """Each proper action's value for ``seat``'s side. Before trump is pitched the
     first lead (or naming a joker's suit) changes the tables, so each is applied
     on a copy of the state and the rest solved from there."""
@@ -149,22 +168,22 @@ def _values(state: State, seat: int, which: Backend) -> tuple[dict[int, int], in
             child = state.clone()
             child.apply(action)
             if child.trump < 0:
-                sub, n = _values(child, seat, which)
+                sub, n = _values(child, seat, which, max_nodes)
                 mover = child.to_move
                 assert mover is not None
                 mine, _units, _unit = coalition(child, seat)
                 values[action] = (max if mine >> mover & 1 else min)(sub.values())
             else:
-                (values[action],), n = run(position_of(child, seat), [], which)
+                (values[action],), n = run(position_of(child, seat), [], which, max_nodes)
             nodes += n
         return values, nodes
     pos = position_of(state, seat)
     pairs = root_moves(state)
     # equivalent actions (identical twins are offered once by the engine) share a value
     codes = list(dict.fromkeys(code for _a, code in pairs))
-    found, nodes = run(pos, codes, which)
+    found, nodes = run(pos, codes, which, max_nodes)
     by_code = dict(zip(codes, found, strict=True))
     return {a: by_code[code] for a, code in pairs}, nodes
 
 
-__all__ = ["SolveResult", "action_values", "backend", "evaluate", "solve"]
+__all__ = ["SearchLimit", "SolveResult", "action_values", "backend", "evaluate", "solve"]

@@ -147,6 +147,8 @@ class Position:
             self.acc_maker,
             int(self.acc_all),
             self.acc_watched,
+            int(self.points_mode),
+            self.base,
         )
 
 
@@ -195,8 +197,10 @@ def in_play(state: State) -> int:
     of those still held, every one that will be played (only trumps where only
     trumps are played)."""
     held = 0
-    for h in state.hands:
-        held |= h
+    out = state.contract.out
+    for seat, h in enumerate(state.hands):
+        if not out >> seat & 1:  # a seat sitting out never plays its cards
+            held |= h
     for pile in state.piles.blind:
         for c in pile:
             held |= 1 << c
@@ -228,7 +232,7 @@ def position_of(state: State, seat: int | None = None) -> Position:
     ncards = len(prog.cards)
     common = {
         "n": n,
-        "hands": state.hands,
+        "hands": tuple(0 if state.contract.out >> p & 1 else h for p, h in enumerate(state.hands)),
         "piles": piles,
         "out": state.contract.out,
         "leader": order[0] if order else state.to_move,
