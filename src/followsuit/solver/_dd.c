@@ -887,4 +887,15 @@ static struct PyModuleDef module = {
     NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__dd(void) { return PyModule_Create(&module); }
+/* The layout of Position.as_tuple() read here (api.KERNEL_FORMAT). */
+#define FORMAT 1
+
+PyMODINIT_FUNC PyInit__dd(void)
+{
+    PyObject *m = PyModule_Create(&module);
+    if (m != NULL && PyModule_AddIntConstant(m, "FORMAT", FORMAT) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -8,8 +8,11 @@ that ``followsuit play`` never pays for it.
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
+import importlib.util
 import os
 from dataclasses import dataclass
+from importlib.machinery import EXTENSION_SUFFIXES
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal
 
@@ -21,8 +24,14 @@ if TYPE_CHECKING:
 
 Backend = Literal["c", "python"]
 
+EXTENSION_SUFFIXES_TUPLE = tuple(EXTENSION_SUFFIXES)
+
 _kernel: ModuleType | None = None
 _kernel_tried = False
+
+#: The layout of ``Position.as_tuple()`` the kernel reads; a kernel built for
+#: another layout is not used.
+KERNEL_FORMAT = 1
 
 
 def _load_kernel() -> ModuleType | None:
@@ -30,10 +39,38 @@ def _load_kernel() -> ModuleType | None:
     if not _kernel_tried:
         _kernel_tried = True
         try:
-            _kernel = importlib.import_module("followsuit.solver._dd")
+            kernel: ModuleType | None = importlib.import_module("followsuit.solver._dd")
         except ImportError:
-            _kernel = None
+            kernel = _installed_kernel()
+        if kernel is not None and getattr(kernel, "FORMAT", None) != KERNEL_FORMAT:
+            kernel = None
+        _kernel = kernel
     return _kernel
+
+
+def _installed_kernel() -> ModuleType | None:
+    """The kernel ``pip install`` built beside the installed package, for a source
+    checkout imported ahead of it (pytest's ``pythonpath = src`` in a CI that ran
+    ``pip install '.[test]'``): the checkout has only ``_dd.c``."""
+    try:
+        dist = importlib.metadata.distribution("followsuit")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    for file in dist.files or ():
+        if file.name.startswith("_dd.") and file.name.endswith(EXTENSION_SUFFIXES_TUPLE):
+            if tuple(file.parts[-3:-1]) != ("followsuit", "solver"):
+                continue
+            path = dist.locate_file(file)
+            spec = importlib.util.spec_from_file_location("followsuit.solver._dd", str(path))
+            if spec is None or spec.loader is None:
+                return None
+            try:
+                module = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(module)
+            except (ImportError, OSError):
+                return None
+            return module
+    return None
 
 
 def backend(name: Backend | None = None) -> Backend:
