@@ -52,23 +52,22 @@ def _installed_kernel() -> ModuleType | None:
     """The kernel ``pip install`` built beside the installed package, for a source
     checkout imported ahead of it (pytest's ``pythonpath = src`` in a CI that ran
     ``pip install '.[test]'``): the checkout has only ``_dd.c``."""
-    try:
-        dist = importlib.metadata.distribution("followsuit")
-    except importlib.metadata.PackageNotFoundError:
-        return None
-    for file in dist.files or ():
-        if file.name.startswith("_dd.") and file.name.endswith(EXTENSION_SUFFIXES_TUPLE):
+    # the checkout's own build metadata (src/followsuit.egg-info) may come first
+    for dist in importlib.metadata.distributions(name="followsuit"):
+        for file in dist.files or ():
+            if not (file.name.startswith("_dd.") and file.name.endswith(EXTENSION_SUFFIXES_TUPLE)):
+                continue
             if tuple(file.parts[-3:-1]) != ("followsuit", "solver"):
                 continue
-            path = dist.locate_file(file)
-            spec = importlib.util.spec_from_file_location("followsuit.solver._dd", str(path))
+            path = str(dist.locate_file(file))
+            spec = importlib.util.spec_from_file_location("followsuit.solver._dd", path)
             if spec is None or spec.loader is None:
-                return None
+                continue
             try:
                 module = importlib.util.module_from_spec(spec)
                 spec.loader.exec_module(module)
             except (ImportError, OSError):
-                return None
+                continue
             return module
     return None
 
