@@ -116,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(results))
         return 0
     print(f"followsuit solver benchmark, seed {args.seed} (backend: {results['backend']})")
-    print(f"{'item':<11} {'variant':<28} {'backend':<7} {'deals':>5} {'median ms':>10} {'nodes/s':>11}")
+    head = ("item", "variant", "backend", "deals", "median ms", "nodes/s")
+    print(f"{head[0]:<11} {head[1]:<28} {head[2]:<7} {head[3]:>5} {head[4]:>10} {head[5]:>11}")
     for name, variant, backend, fig in rows:
         print(
             f"{name:<11} {variant:<28} {backend:<7} {fig.deals:>5} "

@@ -58,7 +58,7 @@ SHORTER = {
 def positions(variant: str, count: int, first_seed: int) -> list[followsuit.State]:
     """Positions anywhere in trick play from the first lead (within ``MAX_LIVE``
     cards of the end) to the last card."""
-    out = []
+    out: list[followsuit.State] = []
     seed = first_seed
     most = SHORTER.get(variant, MAX_LIVE)
     while len(out) < count:
