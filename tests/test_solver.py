@@ -158,6 +158,31 @@ def test_before_trump_is_pitched_the_first_lead_is_solved() -> None:
     assert checked == 2
 
 
+def test_a_joker_led_first_names_its_suit() -> None:
+    """``joker_pitched = name_suit``: the maker may name trump and lead a joker; the
+    naming is valued as the best lead it allows, the same on both backends."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = followsuit.new_game("pitch/jokers", {"joker_pitched": "name_suit"}, seed=seed)
+        while state.phase_name != "play" and state.hand_no == 1:
+            state.apply(rng.choice(state.legal_actions()))
+        if state.hand_no != 1 or not any(
+            A.TRUMP_VERB.base <= a < A.TRUMP_VERB.base + 4 for a in state.proper_actions()
+        ):
+            continue
+        a = solver.solve(state, backend="c")
+        assert a.values == solver.solve(state, backend="python").values
+        for action, value in a.values.items():
+            if A.is_play(action):
+                continue
+            child = state.clone()
+            child.apply(action)  # names the suit: the joker must now be led
+            leads = solver.solve(child).values
+            assert max(leads.values()) == value
+        return
+    raise AssertionError("no hand where the maker held a joker to lead")
+
+
 def test_identical_twins_share_a_value_and_only_offered_actions_appear() -> None:
     """Double-deck Bid Euchre: the engine offers one copy of a pair; the solver's
     values are for exactly the offered actions."""
@@ -238,6 +263,51 @@ def test_special_contracts_against_brute_force(variant: str, kind: str) -> None:
         if found == 3:
             return
     raise AssertionError(f"no {kind} contract of {variant} reached")
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "reason"),
+    [
+        ("pitch/oklahoma-10-point", {"moon_success": "set_to_target_or_zero"}, "sets the score"),
+        ("pitch/new-yorker", {"new_yorker_moon_scoring": "win_lose_game"}, "wins or loses"),
+    ],
+)
+def test_moons_that_decide_the_game_are_refused(
+    variant: str, options: dict[str, str], reason: str
+) -> None:
+    """A moon that sets the score or ends the game is not worth points: the solver
+    says so instead of valuing it as something else."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = followsuit.new_game(variant, options, seed=seed)
+        while state.phase_name != "play" and state.hand_no == 1:
+            moons = [
+                a
+                for a in state.legal_actions()
+                if A.is_bid(a) and state.prog.bids[A.bid_of(a)].kind == "moon"
+            ]
+            state.apply(moons[0] if moons else rng.choice(state.legal_actions()))
+        if state.hand_no == 1 and state.prog.bids[state.contract.bid].kind == "moon":
+            with pytest.raises(UnsupportedPosition, match=reason):
+                solver.solve(state)
+            return
+    raise AssertionError("no moon bid reached")
+
+
+def test_one_trump_in_play_is_high_and_low_for_a_slam() -> None:
+    """New Yorker's moon needs High, Low, Jack and Game: when one trump is both High
+    and Low, capturing it once is enough (the brute force agrees)."""
+    from followsuit.solver.position import GRAND_SLAM
+
+    for seed in range(3000):
+        state = endgame("pitch/new-yorker", seed, 8)
+        if state is None or state.prog.bids[state.contract.bid].kind != "moon":
+            continue
+        pos = position_of(state)
+        if pos.contract == GRAND_SLAM and len(pos.watched) < 3 and pos.static_ok:
+            assert solver.solve(state).values == brute_force(state)
+            return
+    raise AssertionError("no slam with a single High-and-Low trump among the seeds")
 
 
 @pytest.mark.parametrize("which", BACKENDS)

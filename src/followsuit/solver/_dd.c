@@ -53,6 +53,8 @@ typedef struct {
     int watched[MAXW];
     int nwatched, static_ok, base;
     int watch_index[MAXC];
+    u64 valuable;  /* cards whose captor still changes the score */
+    int tricks_count; /* the contract counts tricks (all of them to the makers) */
     int self_key[MAXC];
     int by_power[4][MAXC];
     int by_power_len[4];
@@ -459,6 +461,15 @@ static int value(Pos *P, int alpha, int beta)
     if (!P->ntrick) {
         if (!start_order(P, P->leader))
             return terminal(P);
+        if (P->points_mode && !(P->live & P->valuable) && !(P->tricks_count && P->acc_all))
+            return terminal(P);
+        if (!P->points_mode) { /* tricks: between none and all of those left */
+            int left = __builtin_popcountll(P->hands[P->order[0]]) * P->trick_value;
+            if (left <= alpha)
+                return left;
+            if (beta <= 0)
+                return 0;
+        }
         acc1 = pack_game(P);
         acc2 = pack_rest(P);
         e = slot(P->live, acc1, acc2, P->leader);
@@ -747,6 +758,12 @@ static void prepare(Pos *P)
     for (int w = 0; w < P->nwatched; w++)
         if (P->watched[w] >= 0 && P->watched[w] < P->ncards)
             P->watch_index[P->watched[w]] = w;
+    P->valuable = 0;
+    for (int c = 0; c < P->ncards; c++)
+        if (P->card_value[c] || P->game_count[c] || P->watch_index[c] >= 0)
+            P->valuable |= 1ull << c;
+    P->tricks_count =
+        P->contract == ALL_TRICKS || P->contract == FIVE || P->contract == GRAND_SLAM;
     for (int s = 0; s < 4; s++) {
         int len = 0;
         for (int c = 0; c < P->ncards; c++)

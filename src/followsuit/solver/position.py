@@ -479,7 +479,8 @@ def _contract(
                 ok = ok and unit_of[holder[card]] == maker_unit
             else:
                 watched.append(card)
-        return GRAND_SLAM, 0, 5, tuple(watched), ok
+        # one trump in play is both High and Low: one card to capture
+        return GRAND_SLAM, 0, 5, tuple(dict.fromkeys(watched)), ok
     return PLAIN, bid.value, bid.value, (), True
 
 

@@ -107,6 +107,13 @@ class Search:
             for s in range(4)
         )
         self.worth = tuple((pos.card_value[c], pos.game_count[c]) for c in range(ncards))
+        # the cards whose captor still changes the score; once none is left the
+        # rest of the hand is worth nothing more, unless a contract counts tricks
+        self.valuable = 0
+        for c in range(ncards):
+            if pos.card_value[c] or pos.game_count[c] or c in pos.watched:
+                self.valuable |= 1 << c
+        self.tricks_count = pos.contract in (ALL_TRICKS, FIVE, GRAND_SLAM)
         # the trick in progress
         self.order: tuple[int, ...] = pos.order
         self.leader = pos.leader
@@ -378,6 +385,18 @@ class Search:
             order = self.start_order(self.leader)
             if not order:
                 return self.terminal()
+            if (
+                p.points_mode
+                and not self.live & self.valuable
+                and not (self.tricks_count and self.acc_all)
+            ):
+                return self.terminal()
+            if not p.points_mode:  # tricks: between none and all of those left
+                left = self.hands[order[0]].bit_count() * p.trick_value
+                if left <= alpha:
+                    return left
+                if beta <= 0:
+                    return 0
             self.order = order
             key = self.key()
             entry = self.tt.get(key)
