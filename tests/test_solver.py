@@ -235,6 +235,13 @@ def test_kernel_refuses_a_malformed_position() -> None:
         solver.api._load_kernel().solve(kernel_input[:-1], ())  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="not the mover"):
         run(pos, [63], "c")
+    kernel = solver.api._load_kernel()
+    assert kernel is not None
+    outside = (pos.hands[0] | 1 << 40, *pos.hands[1:])
+    with pytest.raises(ValueError, match="outside the tables"):
+        kernel.solve((pos.n, outside, *kernel_input[2:]), ())
+    with pytest.raises(ValueError, match="leader"):
+        kernel.solve((*kernel_input[:4], 9, *kernel_input[5:]), ())
 
 
 CONTRACTS = (

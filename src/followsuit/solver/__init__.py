@@ -18,9 +18,10 @@ Values are in the terms of the seat to move's *side* (its coalition):
 
 >>> import random, followsuit
 >>> from followsuit import solver
+>>> rng = random.Random(1)
 >>> game = followsuit.new_game("euchre/american", seed=1)
 >>> while game.phase_name != "play":
-...     game.apply(game.legal_actions()[0])
+...     game.apply(rng.choice(game.legal_actions()))
 >>> values = solver.action_values(game)
 >>> sorted(values) == sorted(game.legal_actions())
 True

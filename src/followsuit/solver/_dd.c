@@ -629,6 +629,65 @@ static Py_ssize_t read_ints(PyObject *o, int *out, Py_ssize_t cap)
         (dst) = (int)v_;                                                                       \
     } while (0)
 
+static int bad(const char *why)
+{
+    PyErr_Format(PyExc_ValueError, "solver position: %s", why);
+    return -1;
+}
+
+/* Every index the search will follow stays inside its table. */
+static int check_position(const Pos *P)
+{
+    u64 deck = P->ncards == 64 ? ~0ull : (1ull << P->ncards) - 1;
+    u64 suited = 0;
+    for (int c = 0; c < P->ncards; c++) {
+        if (P->eff[c] < -1 || P->eff[c] > 3)
+            return bad("an effective suit is not -1 to 3");
+        if (P->eff[c] >= 0)
+            suited |= 1ull << c;
+    }
+    if (P->leader < 0 || P->leader >= P->n)
+        return bad("the leader is not a seat");
+    if (P->trump < 0 || P->trump > 3)
+        return bad("trump is not a suit");
+    if (P->called < -1 || P->called >= P->ncards)
+        return bad("the called card is not a card");
+    if (P->follow < MUST_FOLLOW || P->follow > BLIND_PITCH)
+        return bad("unknown follow rule");
+    if (P->contract < RAW || P->contract > GRAND_SLAM)
+        return bad("unknown contract");
+    if (P->maker_unit < -1 || P->maker_unit >= P->nunits || P->game_tie_unit < -1 ||
+        P->game_tie_unit >= P->nunits)
+        return bad("a unit is not one of the units");
+    if (P->contract != RAW && P->maker_unit < 0)
+        return bad("a contract without a maker");
+    for (int s = 0; s < P->n; s++) {
+        if (P->hands[s] & ~(deck & suited))
+            return bad("a hand holds a card outside the tables");
+        if (P->unit_of[s] < 0 || P->unit_of[s] >= P->nunits)
+            return bad("a seat's unit is not one of the units");
+        for (int i = 0; i < P->pile_len[s]; i++)
+            if (P->piles[s][i] < 0 || P->piles[s][i] >= P->ncards || P->eff[P->piles[s][i]] < 0)
+                return bad("a pile holds a card outside the tables");
+    }
+    if (P->ntrick >= P->n || (P->ntrick && P->norder != 0 && P->norder <= P->ntrick) ||
+        (P->ntrick && P->norder == 0))
+        return bad("the trick in progress does not fit its order");
+    for (int i = 0; i < P->norder; i++)
+        if (P->order[i] < 0 || P->order[i] >= P->n)
+            return bad("the trick's order names a seat that is not one");
+    for (int i = 0; i < P->ntrick; i++)
+        if (P->trick[i] < 0 || P->trick[i] >= P->ncards || P->eff[P->trick[i]] < 0)
+            return bad("a card on the table is outside the tables");
+    for (int w = 0; w < P->nwatched; w++)
+        if (P->watched[w] < 0 || P->watched[w] >= P->ncards)
+            return bad("a watched card is not a card");
+    for (int u = 0; u < P->nunits; u++)
+        if (P->acc_game[u] < 0 || P->acc_game[u] > 255)
+            return bad("a game count is out of range");
+    return 0;
+}
+
 static int read_position(PyObject *pos, Pos *P)
 {
     if (!PyTuple_Check(pos) || PyTuple_GET_SIZE(pos) != 37) {
@@ -734,7 +793,7 @@ static int read_position(PyObject *pos, Pos *P)
     INT(34, P->acc_watched);
     INT(35, P->points_mode);
     INT(36, P->base);
-    return 0;
+    return check_position(P);
 }
 
 /* Derived tables and the trick in progress, as Search.__init__ sets them up. */
