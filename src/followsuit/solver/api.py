@@ -16,6 +16,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal
 
+from ..engine import actions as A
 from .position import Position, UnsupportedPosition, coalition, position_of, root_moves
 from .search import SearchLimit, solve_moves
 
@@ -195,12 +196,19 @@ def _backend(name: Backend | None) -> Backend:
 
 def _values(state: State, seat: int, which: Backend, max_nodes: int) -> tuple[dict[int, int], int]:
     """Each proper action's value for ``seat``'s side. Before trump is pitched the
-    first lead (or naming a joker's suit) changes the tables, so each is applied
-    on a copy of the state and the rest solved from there."""
+    first lead changes the tables: the leads of one suit are solved together on a
+    copy of the state given that suit as trump (they share the transposition
+    table), and a joker lead or the naming of its suit is applied on a copy and
+    the rest solved from there."""
     if state.trump < 0:
         values: dict[int, int] = {}
         nodes = 0
+        by_suit: dict[int, list[int]] = {}
+        suit_of = state.prog.cards.suit
         for action in state.proper_actions():
+            if A.is_play(action) and suit_of[action] >= 0:
+                by_suit.setdefault(suit_of[action], []).append(action)
+                continue
             child = state.clone()
             child.apply(action)
             if child.trump < 0:
@@ -212,7 +220,13 @@ def _values(state: State, seat: int, which: Backend, max_nodes: int) -> tuple[di
             else:
                 (values[action],), n = run(position_of(child, seat), [], which, max_nodes)
             nodes += n
-        return values, nodes
+        for suit, leads in by_suit.items():
+            given = state.clone()
+            given.set_trump(suit)  # what leading a card of this suit does first
+            found, n = run(position_of(given, seat), leads, which, max_nodes)
+            values.update(zip(leads, found, strict=True))
+            nodes += n
+        return {a: values[a] for a in state.proper_actions()}, nodes
     pos = position_of(state, seat)
     pairs = root_moves(state)
     # equivalent actions (identical twins are offered once by the engine) share a value
