@@ -4,14 +4,15 @@ Not a test. Run ``python benchmarks/bench_solver.py [--deals N] [--python-deals 
 [--seed S] [--json]``.
 
 Each work item deals random hands (a seeded game per deal, the calling or auction
-played at random until the first lead; thrown-in hands are skipped) and times
+played at random until the first lead; thrown-in hands and hands where a seat sits
+out, a loner's partner, are skipped) and times
 ``followsuit.solver.solve(state)`` at the first lead: every legal lead valued
 exactly, which is what one determinized world costs a PIMC bot's first decision.
 In Pitch the maker's first card pitches trump, so that solve is one full solve
 per lead, each with its own trump.
 
 euchre
-    ``euchre/american``: 20 cards (15 when a loner sits a partner out).
+    ``euchre/american``: 20 cards.
 pitch
     ``pitch/partnership-4p``: 24 cards, High, Low, Jack and Game with the bid.
 bid_euchre
@@ -58,7 +59,8 @@ def first_leads(variant: str, count: int, seed: int) -> list[State]:
         hand = state.hand_no
         while state.phase_name != "play" and state.hand_no == hand and not state.over:
             state.apply(rng.choice(state.legal_actions()))
-        if state.hand_no == hand and state.phase_name == "play" and not state.tricks:
+        full = not state.contract.out  # every seat plays: the item's card count
+        if state.hand_no == hand and state.phase_name == "play" and not state.tricks and full:
             out.append(state)
     return out
 
