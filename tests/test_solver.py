@@ -118,6 +118,20 @@ def test_position_values_agree_with_root_values() -> None:
         assert solver.evaluate(state, (mover + 1) % 4) == 5 - solver.solve(state).value
 
 
+@pytest.mark.parametrize("variant", ["euchre/american", "bid-euchre/standard", "pitch/jokers"])
+def test_sampled_worlds_are_solved_for_the_observers_actions(variant: str) -> None:
+    """What a PIMC bot does: sample worlds from the seat's observation and solve
+    each; every world offers the seat the same actions, so the values line up."""
+    rng = random.Random(4)
+    for state in positions(variant, 4, 200):
+        seat = state.to_move
+        assert seat is not None
+        observation = state.observation(seat)
+        for _ in range(3):
+            world = followsuit.sample_world(observation, rng)
+            assert set(solver.action_values(world)) == set(state.proper_actions())
+
+
 def test_full_euchre_hand_values_are_tricks() -> None:
     """A full Euchre hand's values are trick counts for the mover's side, 0 to 5,
     and the best is reached by at least one action."""
