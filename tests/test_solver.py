@@ -343,14 +343,15 @@ def test_node_budget_raises_instead_of_guessing(which: solver.api.Backend) -> No
 
 
 def test_play_starts_without_the_kernel() -> None:
-    """Importing followsuit (what ``followsuit play`` does) loads neither the
-    solver nor its compiled kernel."""
+    """Importing followsuit (what ``followsuit play`` does) does not load the
+    compiled kernel (nor allocate its transposition table): the search bots load
+    it at their first solve."""
     import subprocess
     import sys
 
     code = (
         "import sys, followsuit, followsuit.cli.main; "
-        "print(any(m.startswith('followsuit.solver') for m in sys.modules))"
+        "print(any(m.startswith('followsuit.solver._dd') for m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

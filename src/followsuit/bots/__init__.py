@@ -13,6 +13,7 @@ from ..engine.observation import Observation
 from .base import Bot
 from .bid_euchre_rules import BidEuchreRulesBot
 from .euchre_rules import EuchreRulesBot
+from .pimc import PimcBot
 from .pitch_rules import PitchRulesBot
 from .random_bot import RandomBot
 
@@ -39,6 +40,10 @@ BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "easy": lambda seed: RulesBot(),
     "rules": lambda seed: RulesBot(),
     "rules-v1": lambda seed: RulesBot(sound=False),
+    "medium": lambda seed: PimcBot(seed, policy=RulesBot()),
+    "hard": lambda seed: PimcBot(
+        seed, policy=RulesBot(), infer=True, play_worlds=40, call_worlds=20
+    ),
 }
 """Every bot by name: ``rules`` is ``easy`` under its first name."""
 
@@ -57,6 +62,7 @@ __all__ = [
     "BidEuchreRulesBot",
     "Bot",
     "EuchreRulesBot",
+    "PimcBot",
     "PitchRulesBot",
     "RandomBot",
     "RulesBot",

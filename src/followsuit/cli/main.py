@@ -19,6 +19,7 @@ from .arena_cmd import arena as run_arena_cmd
 from .args import UsageError, parse_options, resolve_variant
 from .play_cmd import fail, resume, start
 from .replay_cmd import run_replay
+from .review_cmd import run_review
 from .rules_cmd import list_variants, show_variant
 from .suggest_cmd import run_suggest
 
@@ -204,6 +205,17 @@ def suggest(
 ) -> None:
     """Print the action the bot of a level takes for the seat to move."""
     raise typer.Exit(run_suggest(file, seat, level, json))
+
+
+@app.command()
+def review(
+    file: Annotated[str, typer.Argument(help="A followsuit/1 game record.")],
+    json: Annotated[
+        bool, typer.Option("--json", help="Print the review as one JSON object.")
+    ] = False,
+) -> None:
+    """Look at each hand double-dummy: best play from each trick, and what each side gave away."""
+    raise typer.Exit(run_review(file, json, _console()))
 
 
 serve_cmd.register(app)

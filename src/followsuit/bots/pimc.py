@@ -1,0 +1,225 @@
+"""The ``medium`` level: determinized search (perfect-information Monte Carlo).
+
+Deal the cards this seat cannot see again, many times, consistently with its
+observation (:func:`followsuit.sample_world`); value every legal action in each
+such world; play the action with the best average. Card play is valued exactly
+by the double-dummy solver. A call, a bid, a discard or any other decision before
+the play is valued by playing the rest of the bidding in the world with the
+``easy`` bot at every seat (each seeing only its own observation of the world, so
+the others do not bid as if they saw every card), then the hand double-dummy, and
+counting the hand's points: this is what keeps plain determinization from
+overvaluing calls.
+
+It reads only its observation: a world is a game state the engine makes from
+that observation, never the real one.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping
+
+from .. import solver
+from ..engine import actions as A
+from ..engine.observation import Observation
+from ..engine.program import program_for
+from ..engine.worlds import NoConsistentWorld, World, sample_world
+from .base import Bot
+
+PLAY_WORLDS = 24
+"""Worlds per card-play decision with the compiled solver."""
+CALL_WORLDS = 32
+"""Worlds per decision before the play (each action is played out in each)."""
+MAX_CANDIDATES = 5
+"""Decisions with more choices than this play out only those near the policy's."""
+NODES = 300_000
+"""The compiled solver's node budget per solve (a tenth of it for the pure-Python
+one): past it (the long hands of eight-handed
+Pitch, Worcester, Blind Pitch or a double deck early in the hand) the search gives
+the decision to the policy."""
+SLIP = 0.2
+"""The model's chance of a call other than the policy's (``hard``'s inference)."""
+MIN_WORLDS = 4
+BUDGET = 0.8
+"""Seconds a decision may take: past it (and past ``MIN_WORLDS`` worlds) no more
+worlds are drawn. Decisions are the same on every machine where the budget is not
+reached (all of Euchre's with the compiled solver)."""
+PYTHON_SHARE = 4
+"""With the pure-Python solver, this many times fewer worlds."""
+
+
+class PimcBot:
+    """Determinized search over sampled worlds, solved double-dummy."""
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        policy: Bot,
+        play_worlds: int = PLAY_WORLDS,
+        call_worlds: int = CALL_WORLDS,
+        budget: float = BUDGET,
+        infer: bool = False,
+    ):
+        """``policy``: the bot that plays the other seats' calls in a world, and
+        takes over where the solver cannot value a position. ``infer`` (the
+        ``hard`` level): weight each world by how likely the other seats' calls
+        were with its cards (:meth:`_likelihood`)."""
+        self.rng = random.Random(seed)
+        self.policy = policy
+        self.budget = budget
+        self.infer = infer
+        self.name = "hard" if infer else "medium"
+        share = 1 if solver.backend() == "c" else PYTHON_SHARE
+        self.nodes = NODES if share == 1 else NODES // 10
+        self.play_worlds = max(2, play_worlds // share)
+        self.call_worlds = max(2, call_worlds // share)
+
+    def choose(self, obs: Observation) -> int:
+        legal = obs.legal_actions
+        if not legal:
+            raise ValueError("this seat has nothing to do now")
+        if len(legal) == 1:
+            return legal[0]
+        values = self.values(obs)
+        if not values:
+            return self.policy.choose(obs)
+        best = max(values.values())
+        tied = [a for a in legal if values.get(a, -1e9) >= best - 1e-9]
+        if len(tied) > 1:
+            fallback = self.policy.choose(obs)
+            if fallback in tied:
+                return fallback
+        return tied[0]
+
+    def values(self, obs: Observation) -> dict[int, float]:
+        """The average value of each legal action over the sampled worlds (points
+        of the hand for this seat's side less the others', or in card play the
+        solver's unit), or {} where the worlds cannot be valued."""
+        seat = obs.seat
+        if seat is None or not obs.legal_actions:
+            return {}
+        in_play = obs.phase == "play" and all(
+            A.is_play(a) or A.verb_of(a) in (A.PLAY_PILE_VERB, A.PILE_CARD_VERB)
+            for a in obs.legal_actions
+        )
+        count = self.play_worlds if in_play else self.call_worlds
+        candidates = () if in_play else self.candidates(obs)
+        to_points = euchre_points(obs) if in_play else None
+        totals: dict[int, float] = {}
+        seen = 0.0
+        start = time.perf_counter()
+        for k in range(count):
+            if k >= MIN_WORLDS and time.perf_counter() - start > self.budget:
+                break
+            try:
+                world = sample_world(obs, self.rng)
+            except (NoConsistentWorld, ValueError):
+                return {}
+            try:
+                if in_play:
+                    found: Mapping[int, float] = solver.action_values(world, max_nodes=self.nodes)
+                    if to_points is not None:
+                        found = {a: to_points(v) for a, v in found.items()}
+                else:
+                    found = {a: self._play_out(world, a, seat) for a in candidates}
+            except (solver.UnsupportedPosition, solver.SearchLimit):
+                return {}
+            weight = self._likelihood(world, seat) if self.infer else 1.0
+            for action, value in found.items():
+                totals[action] = totals.get(action, 0.0) + weight * value
+            seen += weight
+        if seen <= 0:
+            return {}
+        return {a: v / seen for a, v in totals.items() if a in obs.legal_actions}
+
+    def _likelihood(self, world: World, seat: int) -> float:
+        """How likely the other seats' calls of this hand were, had the world's
+        cards been theirs, under the policy as a model of them: the hand played
+        again from the world's deal, and at each call of another seat the
+        policy asked (from that seat's view) what it would have done. A call the
+        model would make counts ``1 - SLIP``, another ``SLIP``."""
+        dealt = world.dealt
+        if dealt is None:
+            return 1.0
+        again = World(world.rules, dealer=world.dealer, scores=world.scores)
+        again.deal(dealt)
+        weight = 1.0
+        for who, action in world.log:
+            if who is None or A.is_play(action) or again.current_player != who:
+                break
+            legal = again.legal_actions()
+            if who != seat and len(legal) > 1:
+                guess = self.policy.choose(again.observation(who))
+                weight *= 1 - SLIP if guess == action else SLIP
+            again.apply(action)
+        return weight
+
+    def candidates(self, obs: Observation) -> tuple[int, ...]:
+        """The actions worth playing out before the play: all of them, or in a
+        long auction the policy's bid, its neighbours on the ladder and a pass
+        (a search around the heuristic, so a decision stays within a second)."""
+        legal = obs.legal_actions
+        if len(legal) <= MAX_CANDIDATES:
+            return legal
+        pick = self.policy.choose(obs)
+        at = legal.index(pick)
+        near = set(legal[max(0, at - 1) : at + 2]) | {pick}
+        if A.PASS in legal:
+            near.add(A.PASS)
+        return tuple(a for a in legal if a in near)
+
+    def _play_out(self, world: World, action: int, seat: int) -> float:
+        """Take ``action`` in a copy of the world, let the policy make every call
+        left, solve the play, and count the hand's points for ``seat``'s side."""
+        game = world.clone()
+        hands_done = len(game.results)
+        game.apply(action)
+        side_of = game.rules.side_of
+        while len(game.results) == hands_done and not game.is_over():
+            mover = game.current_player
+            if mover is None:
+                break
+            if game.phase_name == "play":
+                if game.prog.family == "pitch":
+                    return float(solver.evaluate(game, seat, max_nodes=self.nodes))
+                best = solver.solve(game, max_nodes=self.nodes).best
+                game.apply(best[0])
+            else:
+                game.apply(self.policy.choose(game.observation(mover)))
+        if len(game.results) == hands_done:
+            return 0.0
+        points = game.results[hands_done].points
+        mine = side_of[seat]
+        return float(points[mine] - sum(p for k, p in enumerate(points) if k != mine))
+
+
+def euchre_points(obs: Observation) -> Callable[[float], float] | None:
+    """In a partnership Euchre hand, the hand's points for this seat's side less
+    the other side's, as a function of the tricks its side takes (the solver
+    counts tricks; a march and a euchre are worth more than a trick): so card
+    play aims at points, not tricks. None for the other scorings."""
+    prog = program_for(obs.rules)
+    seat = obs.seat
+    if prog.scoring != "euchre_table" or seat is None or obs.maker is None:
+        return None
+    if len(prog.sides) != 2:
+        return None
+    made, march, alone_march, euchred = prog.euchre_points
+    total = prog.hand_size
+    mine_makes = prog.side_of[seat] == prog.side_of[obs.maker]
+    euchre = prog.defend_alone_euchre_points if obs.defender_alone is not None else euchred
+    alone = obs.alone is not None
+
+    def value(tricks: float) -> float:
+        makers = round(tricks) if mine_makes else total - round(tricks)
+        if makers == total:
+            points = alone_march if alone else march
+        elif 2 * makers > total:
+            points = made
+        else:
+            points = -(max(euchre, 4) if prog.super_euchre and makers == 0 else euchre)
+        return float(points if mine_makes else -points)
+
+    return value

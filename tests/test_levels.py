@@ -1,0 +1,131 @@
+"""The bot levels: each plays every variant through its observation alone, with
+legal actions only; the determinized search only ever sees worlds made from the
+observation."""
+
+from __future__ import annotations
+
+import gc
+import random
+from typing import Any
+
+import pytest
+
+import followsuit
+from followsuit.bots import BOTS, PimcBot, RulesBot, make_bot
+
+VARIANTS = [v.id for v in followsuit.variants()]
+QUICK = ["euchre/american", "euchre/cutthroat", "bid-euchre/standard", "pitch/partnership-4p"]
+
+
+def options_for(variant: str) -> dict[str, Any]:
+    return {"time_limit_seconds": 60} if variant == "euchre/timed" else {}
+
+
+def play_hand(variant: str, level: str, seed: int) -> followsuit.State:
+    """One hand with the level at every other seat and easy at the rest."""
+    state = followsuit.new_game(variant, options_for(variant), seed=seed)
+    bots = [make_bot(level if k % 2 == 0 else "easy", seed=k) for k in range(state.n)]
+    while not state.results and not state.is_over():
+        seat = state.current_player
+        assert seat is not None
+        obs = state.observation(seat)
+        action = bots[seat].choose(obs)
+        assert action in obs.legal_actions
+        state.apply(action)
+    return state
+
+
+def test_every_level_has_a_name() -> None:
+    for name in ("random", "easy", "medium", "rules-v1", "rules"):
+        assert name in BOTS
+    assert make_bot("easy").name == "easy" and make_bot("rules-v1").name == "rules-v1"
+
+
+@pytest.mark.parametrize("variant", QUICK)
+def test_medium_plays_a_hand_of_each_family(variant: str) -> None:
+    play_hand(variant, "medium", seed=2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_medium_plays_every_variant(variant: str) -> None:
+    for seed in range(2):
+        play_hand(variant, "medium", seed)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_easy_plays_every_variant_to_the_end(variant: str) -> None:
+    state = followsuit.new_game(variant, options_for(variant), seed=1)
+    bots = [make_bot("easy") for _ in range(state.n)]
+    for _ in range(3000):
+        if state.is_over():
+            break
+        seat = state.current_player
+        assert seat is not None
+        obs = state.observation(seat)
+        action = bots[seat].choose(obs)
+        assert action in obs.legal_actions
+        state.apply(action)
+
+
+def reachable(root: object, limit: int = 200_000) -> list[object]:
+    """Every object reachable from ``root`` (bounded)."""
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo and len(seen) < limit:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (type, type(gc))):
+            continue
+        seen[id(obj)] = obj
+        todo.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+def test_a_bot_cannot_reach_the_real_state() -> None:
+    """Nothing reachable from an observation is the game itself, its hands or its
+    deal: a bot (the search included) holds no path to the hidden cards."""
+    state = followsuit.new_game("euchre/american", seed=9)
+    rng = random.Random(9)
+    for _ in range(8):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    obs = state.observation(seat)
+    found = reachable(obs)
+    ids = {id(o) for o in found}
+    assert id(state) not in ids
+    assert id(state._hands) not in ids and id(state._dealt) not in ids
+    hidden = [h for p, h in enumerate(state.hands) if p != seat]
+    for obj in found:
+        if isinstance(obj, followsuit.State) and obj is not None:
+            assert all(not (h & ~obs.known[p]) for p, h in enumerate(obj.hands) if p != seat)
+    assert hidden  # the check above had hands to look at
+    bot = PimcBot(1, policy=RulesBot())
+    assert bot.choose(obs) in obs.legal_actions
+
+
+def test_card_play_aims_at_the_hands_points() -> None:
+    """In partnership Euchre the solver's tricks are read as the hand's points:
+    a euchre costs two, three or four tricks score one, a march two."""
+    from followsuit.bots.pimc import euchre_points
+
+    rng = random.Random(4)
+    for seed in range(40):
+        state = followsuit.new_game("euchre/american", seed=seed)
+        while state.phase_name != "play":
+            state.apply(rng.choice(state.legal_actions()))
+        obs = state.observation(state.current_player)
+        if obs.alone is not None or obs.defender_alone is not None:
+            continue
+        value = euchre_points(obs)
+        assert value is not None and obs.maker is not None
+        makers = state.rules.side_of[obs.maker] == state.rules.side_of[obs.seat]
+        points = [value(t) for t in range(6)]
+        if makers:
+            assert points == [-2, -2, -2, 1, 1, 2]
+        else:
+            assert points == [-2, -1, -1, 2, 2, 2]
+        break
+    else:
+        pytest.fail("no hand reached its play")
+    assert euchre_points(followsuit.new_game("bid-euchre/standard", seed=1).observation(0)) is None
