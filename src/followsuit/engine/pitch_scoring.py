@@ -68,6 +68,19 @@ def category_card(s: State, category: str, holder: dict[int, int]) -> int | None
     return None
 
 
+def credit_rule(prog: Program, category: str) -> str:
+    """Who a category's point goes to: ``"holder"`` (the seat dealt its card) or
+    ``"captor"`` (the seat that took it in a trick): High and Low by their credit
+    options, the deuce card to its holder, the rest to the captor."""
+    if category == "LOW":
+        return prog.low_credit
+    if category == "HIGH":
+        return prog.high_credit
+    if category == "DEUCE_CARD":
+        return "holder"
+    return "captor"
+
+
 def pitch_points(s: State) -> HandScore:
     """Points per side for the hand just played."""
     prog = s.prog
@@ -90,13 +103,7 @@ def pitch_points(s: State) -> HandScore:
             decider = category_card(s, category, holder)
             if decider is None:
                 continue
-            credit = "captor"
-            if category == "LOW":
-                credit = prog.low_credit
-            elif category == "HIGH":
-                credit = prog.high_credit
-            elif category == "DEUCE_CARD":
-                credit = "holder"
+            credit = credit_rule(prog, category)
             seat = holder[decider] if credit == "holder" else captor[decider]
             unit = unit_of[seat]
         if unit is None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import bits
 from ..engine import actions as A
+from ..engine.pitch_scoring import credit_rule
 from ..rules.pitch_points import GAME_VALUE, category_value, fixed_card
 
 if TYPE_CHECKING:
@@ -305,14 +306,7 @@ def _pitch_position(
         if card is None:
             continue
         deciders[category] = card
-        credit = "captor"
-        if category == "LOW":
-            credit = prog.low_credit
-        elif category == "HIGH":
-            credit = prog.high_credit
-        elif category == "DEUCE_CARD":
-            credit = "holder"
-        if credit == "holder":
+        if credit_rule(prog, category) == "holder":
             static[unit_of[holder[card]]] += value
         else:
             card_value[card] += value
