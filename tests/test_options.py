@@ -111,3 +111,18 @@ def test_every_option_has_a_valid_default() -> None:
     for opt in OPTIONS.values():
         if opt.default is not None:
             assert opt.coerce(opt.default) == opt.default, opt.name
+
+
+def test_every_option_value_reads_back_as_it_is_written() -> None:
+    """What ``format`` writes (``followsuit rules`` shows, the web form fills in) is
+    what ``coerce`` reads back, for every option of every variant."""
+    import followsuit
+    from followsuit.rules.options import OPTIONS
+
+    for variant in followsuit.variants():
+        rules = followsuit.load_rules(variant.id)
+        for name, opt in OPTIONS.items():
+            value = rules.value(name)
+            if value is None and not opt.nullable:
+                continue
+            assert opt.coerce(opt.format(value)) == value, (variant.id, name)

@@ -124,6 +124,8 @@ class Option:
             return "true" if value else "false"
         if self.kind == "points":
             return json.dumps(dict(zip(self.keys, value, strict=True)))
+        if self.kind == "names":  # read back as words (JSON would not be)
+            return ",".join(value)
         if isinstance(value, tuple):
             return json.dumps(_listify(value))
         return str(value)
