@@ -67,8 +67,10 @@ class SeatState:
 
 
 def hint_bot_name() -> str:
-    """The strongest bot there is, for the hint button."""
-    for name in ("expert", "hard", "medium", "rules"):
+    """The strongest bot there is, for the hint button and a missing player's
+    stand-in, by the arena's figures: hard is not yet shown stronger than medium,
+    so medium comes first."""
+    for name in ("expert", "medium", "hard", "easy", "rules"):
         if name in BOTS:
             return name
     return next(iter(BOTS))
