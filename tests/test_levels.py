@@ -129,3 +129,20 @@ def test_card_play_aims_at_the_hands_points() -> None:
     else:
         pytest.fail("no hand reached its play")
     assert euchre_points(followsuit.new_game("bid-euchre/standard", seed=1).observation(0)) is None
+
+
+def test_medium_leaves_pitch_bids_to_easy() -> None:
+    """Double-dummy play flatters every Pitch bid, so medium bids as easy does."""
+    rng = random.Random(6)
+    easy = make_bot("easy")
+    medium = make_bot("medium", seed=1)
+    checked = 0
+    for seed in range(6):
+        state = followsuit.new_game("pitch/partnership-4p", seed=seed)
+        while state.phase_name == "auction" and not state.results:
+            obs = state.observation(state.current_player)
+            if len(obs.legal_actions) > 1:
+                assert medium.choose(obs) == easy.choose(obs)
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked

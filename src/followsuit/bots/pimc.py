@@ -104,6 +104,11 @@ class PimcBot:
             A.is_play(a) or A.verb_of(a) in (A.PLAY_PILE_VERB, A.PILE_CARD_VERB)
             for a in obs.legal_actions
         )
+        if obs.phase == "auction" and obs.rules.family == "pitch":
+            # double-dummy play takes High, Jack and Game at will: valued so, every
+            # bid looks good and the bidder is set (measured: 37.5% of games won
+            # against easy); Pitch's bids stay with the policy
+            return {}
         count = self.play_worlds if in_play else self.call_worlds
         candidates = () if in_play else self.candidates(obs)
         to_points = euchre_points(obs) if in_play else None
