@@ -103,6 +103,19 @@ def without_penalty(state: followsuit.State) -> followsuit.State:
     return clean
 
 
+def play_bots(state: followsuit.State, bots: list[Any], *, hands: int | None = None) -> None:
+    """Let ``bots[seat]`` move from each seat's observation, checking every action
+    is legal, until the game is over (or ``hands`` more hands are finished)."""
+    stop = None if hands is None else len(state.results) + hands
+    while not state.is_over() and (stop is None or len(state.results) < stop):
+        seat = state.current_player
+        assert seat is not None
+        obs = state.observation(seat)
+        action = bots[seat].choose(obs)
+        assert action in obs.legal_actions
+        state.apply(action)
+
+
 def play_all(state: followsuit.State, texts: list[str]) -> None:
     for t in texts:
         state.apply(t)

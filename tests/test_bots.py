@@ -14,7 +14,7 @@ from followsuit.arena import play_match
 from followsuit.bots import EuchreRulesBot, RandomBot, make_bot
 from followsuit.engine import actions as A
 
-from .conftest import dealt, play_all
+from .conftest import dealt, play_all, play_bots
 
 BOTS_DIR = Path(followsuit.__file__).parent / "bots"
 
@@ -32,21 +32,12 @@ def test_bots_never_import_the_state() -> None:
 
 
 @pytest.mark.parametrize("variant", [v.id for v in followsuit.variants()])
-@pytest.mark.parametrize("name", ["random", "rules"])
+@pytest.mark.parametrize("name", ["random", "easy", "rules-v1"])
 def test_bots_choose_legal_actions_in_every_variant(name: str, variant: str) -> None:
     options = {"time_limit_seconds": 60} if variant == "euchre/timed" else {}
     for seed in range(2):
         state = followsuit.new_game(variant, options, seed=seed)
-        bots = [make_bot(name, seed=k) for k in range(state.n)]
-        for _ in range(300):
-            if state.is_over():
-                break
-            seat = state.current_player
-            assert seat is not None
-            obs = state.observation(seat)
-            action = bots[seat].choose(obs)
-            assert action in obs.legal_actions
-            state.apply(action)
+        play_bots(state, [make_bot(name, seed=k) for k in range(state.n)], hands=3)
 
 
 def test_bots_handle_every_euchre_house_rule() -> None:
