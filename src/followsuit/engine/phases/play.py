@@ -53,6 +53,26 @@ class TrickPlay(Phase[PlayData]):
         nobody able to play, the hand is over and is scored."""
         raise AssertionError("a player of tricks says how a trick starts")
 
+    def lay(self, s: State, trick: list[int], card: int) -> None:
+        """Put ``card`` on the trick: it leads, or may beat the card winning so
+        far; then the next seat plays, or the trick is done."""
+        table = s.table
+        if trick:
+            k = table.keys[s.led][card]
+            if k > s.win_key:
+                s.win_key = k
+                s.win_pos = len(trick)
+        else:
+            s.led = led = table.eff[card]
+            s.win_key = table.keys[led][card]
+            s.win_pos = 0
+        trick.append(card)
+        order = s.order
+        if len(trick) < len(order):
+            s.to_move = order[len(trick)]
+            return
+        self.finish_trick(s, trick)
+
     def finish_trick(self, s: State, trick: list[int]) -> None:
         order = s.order
         winner = order[s.win_pos]
@@ -108,25 +128,9 @@ class MustFollow(TrickPlay):
 
     def apply(self, s: State, action: int) -> None:
         seat: int = s.to_move  # type: ignore[assignment]
-        trick = s._trick
         s._log.append((seat, action))
-        if trick:
-            k = s.table.keys[s.led][action]
-            if k > s.win_key:
-                s.win_key = k
-                s.win_pos = len(trick)
-        else:
-            table = s.table
-            s.led = led = table.eff[action]
-            s.win_key = table.keys[led][action]
-            s.win_pos = 0
         s._hands[seat] ^= 1 << action
-        trick.append(action)
-        order = s.order
-        if len(trick) < len(order):
-            s.to_move = order[len(trick)]
-            return
-        self.finish_trick(s, trick)
+        self.lay(s, s._trick, action)
 
     def explain(self, s: State, action: int) -> str:
         seat = s.to_move
@@ -266,30 +270,14 @@ class PitchPlay(TrickPlay):
             s.record_action(seat, action)
             s.step = self.data(s)._replace(named_suit=A.suit_of(action))
             return
-        if trick:
-            k = s.table.keys[s.led][card]
-            if k > s.win_key:
-                s.win_key = k
-                s.win_pos = len(trick)
-        else:
-            if s.trump < 0:  # the first card pitches trump
-                suit = s.prog.cards.suit[card]
-                if suit < 0:
-                    named = self.data(s).named_suit
-                    suit = named if named >= 0 else SPADES
-                s.step = self.data(s)._replace(named_suit=-1)
-                s.set_trump(suit)
-            table = s.table
-            led = table.eff[card]
-            s.led = led
-            s.win_key = table.keys[led][card]
-            s.win_pos = 0
-        trick.append(card)
-        order = s.order
-        if len(trick) < len(order):
-            s.to_move = order[len(trick)]
-            return
-        self.finish_trick(s, trick)
+        if not trick and s.trump < 0:  # the first card pitches trump
+            suit = s.prog.cards.suit[card]
+            if suit < 0:
+                named = self.data(s).named_suit
+                suit = named if named >= 0 else SPADES
+            s.step = self.data(s)._replace(named_suit=-1)
+            s.set_trump(suit)
+        self.lay(s, trick, card)
 
     def explain(self, s: State, action: int) -> str:
         seat = s.to_move
