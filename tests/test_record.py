@@ -190,3 +190,11 @@ def test_cli_replay_missing_or_garbage_file(tmp_path: Path) -> None:
         out = _cli("replay", path, "--json")
         assert out.returncode == 2 and out.stdout == ""
         assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_records_options_do_not_depend_on_what_was_loaded_before() -> None:
+    """Two sets of options that make the same game (10 is the default target)
+    each write their own: the compiled program does not carry the other's."""
+    followsuit.new_game("euchre/american", {"stick_the_dealer": True, "target_score": 10}, seed=1)
+    game = followsuit.new_game("euchre/american", {"stick_the_dealer": True}, seed=1)
+    assert record.to_record(game)["options"] == {"stick_the_dealer": True}

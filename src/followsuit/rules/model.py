@@ -67,10 +67,14 @@ class Rules:
     lineage: tuple[Variant, ...]
 
     def __eq__(self, other: object) -> bool:
+        # the overrides too: a compiled program (cached by rules) keeps its rules,
+        # and a game's record writes their overrides, which must not be another
+        # equal game's loaded earlier
         return (
             isinstance(other, Rules)
             and self.variant.id == other.variant.id
             and self.settings == other.settings
+            and self.overrides == other.overrides
         )
 
     def __hash__(self) -> int:
