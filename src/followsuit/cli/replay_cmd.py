@@ -29,12 +29,20 @@ def one_line(message: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
 
 
-def run_replay(path: str, as_json: bool, console: Console) -> int:
-    """Exit status 0, or 2 with one line on stderr (nothing on stdout)."""
+def replayed(path: str) -> State | None:
+    """The game a record file holds, replayed; or None, its fault said in one line
+    on stderr (the commands that read a record exit 2 then)."""
     try:
-        state = replay(load(path))
+        return replay(load(path))
     except InvalidRecord as exc:
         print(one_line(str(exc)), file=sys.stderr)
+        return None
+
+
+def run_replay(path: str, as_json: bool, console: Console) -> int:
+    """Exit status 0, or 2 with one line on stderr (nothing on stdout)."""
+    state = replayed(path)
+    if state is None:
         return 2
     result = summary(state)
     if as_json:

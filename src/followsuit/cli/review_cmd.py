@@ -6,16 +6,14 @@ cost). The hands are played again from the record's deals, every card known."""
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 from rich.console import Console
 
 from .. import solver
-from ..engine import InvalidRecord, State
+from ..engine import State
 from ..engine.actions import is_play
-from ..record import load, replay
-from .replay_cmd import one_line
+from .replay_cmd import replayed
 
 
 def review(final: State) -> list[dict[str, Any]]:
@@ -75,10 +73,8 @@ def review(final: State) -> list[dict[str, Any]]:
 
 def run_review(path: str, as_json: bool, console: Console) -> int:
     """Exit status 0, or 2 with one line on stderr."""
-    try:
-        final = replay(load(path))
-    except InvalidRecord as exc:
-        print(one_line(str(exc)), file=sys.stderr)
+    final = replayed(path)
+    if final is None:
         return 2
     hands = review(final)
     if as_json:

@@ -9,18 +9,18 @@ import sys
 from typing import Any
 
 from ..bots import make_bot
-from ..engine import InvalidRecord
-from ..record import load, replay
-from .replay_cmd import one_line
+from .replay_cmd import one_line, replayed
 
 
 def run_suggest(path: str, seat: int | None, level: str, as_json: bool) -> int:
     """Exit status 0 with the action on stdout, or 2 with one line on stderr."""
     try:
-        state = replay(load(path))
         bot = make_bot(level, seed=0)
-    except (InvalidRecord, ValueError) as exc:
+    except ValueError as exc:
         print(one_line(str(exc)), file=sys.stderr)
+        return 2
+    state = replayed(path)
+    if state is None:
         return 2
     mover = state.current_player
     if state.is_over() or mover is None:
