@@ -8,6 +8,7 @@ own way), and the game-end policy decides whether someone has won.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..rules.pitch_points import GAME_VALUE, category_value, fixed_card
@@ -18,6 +19,7 @@ from .types import Standing
 if TYPE_CHECKING:
     from .program import Program
     from .state import State
+    from .tricks import TrumpTable
 
 
 def _units(s: State) -> tuple[list[tuple[int, ...]], list[int]]:
@@ -35,6 +37,15 @@ def _units(s: State) -> tuple[list[tuple[int, ...]], list[int]]:
     return units, [0 if p in making else 1 for p in range(s.n)]
 
 
+def high_low_pool(prog: Program, table: TrumpTable, cards: Iterable[int], trump: int) -> list[int]:
+    """The cards among ``cards`` that may be High or Low: the trump suit itself
+    (``high_low_eligibility = natural``) or any trump, jick, off-cards and jokers
+    too."""
+    if prog.high_low_eligibility == "natural":
+        return [c for c in cards if prog.cards.suit[c] == trump]
+    return [c for c in cards if table.eff[c] == trump]
+
+
 def category_card(s: State, category: str, holder: dict[int, int]) -> int | None:
     """The card that decides ``category`` this hand (None: not in play)."""
     prog = s.prog
@@ -43,10 +54,7 @@ def category_card(s: State, category: str, holder: dict[int, int]) -> int | None
     t = s.trump
 
     if category in ("HIGH", "LOW"):
-        if prog.high_low_eligibility == "natural":  # the trump suit itself only
-            pool = [c for c in holder if deck.suit[c] == t]
-        else:  # any trump: jick, off-cards and jokers too
-            pool = [c for c in holder if table.eff[c] == t]
+        pool = high_low_pool(prog, table, holder, t)
         if not pool:
             return None
         pick = max if category == "HIGH" else min

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import bits
 from ..engine import actions as A
-from ..engine.pitch_scoring import credit_rule
+from ..engine.pitch_scoring import credit_rule, high_low_pool
 from ..rules.pitch_points import GAME_VALUE, category_value, fixed_card
 
 if TYPE_CHECKING:
@@ -386,10 +386,7 @@ def _decider(state: State, category: str, live: int) -> int | None:
     t = state.trump
     cards = bits(live)
     if category in ("HIGH", "LOW"):
-        if prog.high_low_eligibility == "natural":
-            pool = [c for c in cards if deck.suit[c] == t]
-        else:
-            pool = [c for c in cards if table.eff[c] == t]
+        pool = high_low_pool(prog, table, cards, t)
         if not pool:
             return None
         powers = [table.power[c] for c in pool]
