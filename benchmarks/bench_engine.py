@@ -161,7 +161,9 @@ class Followsuit:
         self.game = self.deal(next(self.game_seeds))
 
     def deal(self, seed: int) -> followsuit.State:
-        return followsuit.new_game(self.variant, self.options, seed=seed)
+        state = followsuit.new_game(self.variant, self.options, seed=seed)
+        state.current_player  # a seeded game deals its hand when first looked at: deal it now
+        return state
 
     def play_hands(self, count: int) -> None:
         for _ in range(count):
