@@ -128,3 +128,42 @@ def test_medium_leaves_pitch_bids_to_easy() -> None:
                 checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked
+
+
+def first_play(variant: str, seed: int) -> followsuit.Observation:
+    """The observation of the first seat to play a card, the calls made by easy."""
+    easy = make_bot("easy")
+    state = followsuit.new_game(variant, seed=seed)
+    while state.phase_name != "play":
+        state.apply(easy.choose(state.observation(state.current_player)))
+    return state.observation(state.current_player)
+
+
+def test_a_hand_too_long_to_solve_is_valued_by_rollouts() -> None:
+    """Past the solver's node budget the search still values every card, by
+    playing the hand out with the policy in each world, in the hand's points."""
+    obs = first_play("euchre/american", seed=3)
+    bot = PimcBot(1, policy=RulesBot(), nodes=10, play_worlds=6)
+    values = bot.values(obs)
+    assert set(values) == set(obs.legal_actions)
+    assert all(-4 <= v <= 4 for v in values.values())  # a hand's points, side less side
+    assert not bot.solvable
+    solved = PimcBot(1, policy=RulesBot(), play_worlds=6)
+    assert set(solved.values(obs)) == set(obs.legal_actions) and solved.solvable
+
+
+def test_calls_are_valued_by_rollouts_in_a_hand_too_long_to_solve() -> None:
+    state = followsuit.new_game("euchre/american", seed=5)
+    obs = state.observation(state.current_player)
+    bot = PimcBot(1, policy=RulesBot(), nodes=10, call_worlds=4)
+    values = bot.values(obs)
+    assert set(values) == set(bot.candidates(obs)) and not bot.solvable
+
+
+def test_medium_searches_the_first_trick_of_a_double_deck() -> None:
+    """Double-deck Bid Euchre's first trick is past the solver's budget: medium
+    searches it by rollouts instead of handing it to easy."""
+    obs = first_play("bid-euchre/double-deck", seed=1)
+    bot = PimcBot(1, policy=RulesBot(), play_worlds=4)
+    values = bot.values(obs)
+    assert set(values) == set(obs.legal_actions) and not bot.solvable

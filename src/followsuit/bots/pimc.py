@@ -10,6 +10,13 @@ the others do not bid as if they saw every card), then the hand double-dummy, an
 counting the hand's points: this is what keeps plain determinization from
 overvaluing calls.
 
+Where a hand is too long to solve within the node budget (double-deck Bid
+Euchre, eight-handed, Worcester, Blind and New Yorker Pitch early in the hand),
+the search degrades to rollouts rather than giving the decision away: each
+action is valued, in each world, by playing the hand out with the policy at
+every seat (each from its own view of the world) and counting the hand's
+points. Once the hand is short enough the solver takes over again.
+
 It reads only its observation: a world is a game state the engine makes from
 that observation, never the real one.
 """
@@ -35,9 +42,8 @@ MAX_CANDIDATES = 5
 """Decisions with more choices than this play out only those near the policy's."""
 NODES = 300_000
 """The compiled solver's node budget per solve (a tenth of it for the pure-Python
-one): past it (the long hands of eight-handed
-Pitch, Worcester, Blind Pitch or a double deck early in the hand) the search gives
-the decision to the policy."""
+one): past it (the long hands of eight-handed Pitch, Worcester, Blind Pitch or a
+double deck early in the hand) the decision is valued by rollouts instead."""
 SLIP = 0.2
 """The model's chance of a call other than the policy's (``hard``'s inference)."""
 MIN_WORLDS = 4
@@ -61,20 +67,25 @@ class PimcBot:
         call_worlds: int = CALL_WORLDS,
         budget: float = BUDGET,
         infer: bool = False,
+        nodes: int | None = None,
     ):
         """``policy``: the bot that plays the other seats' calls in a world, and
         takes over where the solver cannot value a position. ``infer`` (the
         ``hard`` level): weight each world by how likely the other seats' calls
-        were with its cards (:meth:`_likelihood`)."""
+        were with its cards (:meth:`_likelihood`). ``nodes``: the solver's budget
+        per solve (default :data:`NODES`, a tenth of it for the pure-Python solver)."""
         self.rng = random.Random(seed)
         self.policy = policy
         self.budget = budget
         self.infer = infer
         self.name = "hard" if infer else "medium"
         share = 1 if solver.backend() == "c" else PYTHON_SHARE
-        self.nodes = NODES if share == 1 else NODES // 10
+        self.nodes = nodes if nodes is not None else NODES if share == 1 else NODES // 10
         self.play_worlds = max(2, play_worlds // share)
         self.call_worlds = max(2, call_worlds // share)
+        self.solvable = True
+        """Whether the last decision's hand could be solved within the node budget
+        (found out on the first world; rollouts value it when not)."""
 
     def choose(self, obs: Observation) -> int:
         legal = obs.legal_actions
@@ -110,8 +121,9 @@ class PimcBot:
             # against easy); Pitch's bids stay with the policy
             return {}
         count = self.play_worlds if in_play else self.call_worlds
-        candidates = () if in_play else self.candidates(obs)
+        candidates = obs.legal_actions if in_play else self.candidates(obs)
         to_points = euchre_points(obs) if in_play else None
+        self.solvable = True
         totals: dict[int, float] = {}
         seen = 0.0
         start = time.perf_counter()
@@ -122,15 +134,21 @@ class PimcBot:
                 world = sample_world(obs, self.rng)
             except (NoConsistentWorld, ValueError):
                 return {}
-            try:
-                if in_play:
+            if in_play and self.solvable:
+                try:
                     found: Mapping[int, float] = solver.action_values(world, max_nodes=self.nodes)
                     if to_points is not None:
                         found = {a: to_points(v) for a, v in found.items()}
-                else:
+                except (solver.SearchLimit, solver.UnsupportedPosition):
+                    # too long to solve (or a scoring it cannot value): rollouts
+                    self.solvable = False
+                    totals, seen = {}, 0.0
+            if not in_play or not self.solvable:
+                solvable = self.solvable
+                found = {a: self._play_out(world, a, seat) for a in candidates}
+                if solvable and not self.solvable:  # found out mid-world: all alike
+                    totals, seen = {}, 0.0
                     found = {a: self._play_out(world, a, seat) for a in candidates}
-            except (solver.UnsupportedPosition, solver.SearchLimit):
-                return {}
             weight = self._likelihood(world, seat) if self.infer else 1.0
             for action, value in found.items():
                 totals[action] = totals.get(action, 0.0) + weight * value
@@ -177,7 +195,8 @@ class PimcBot:
 
     def _play_out(self, world: World, action: int, seat: int) -> float:
         """Take ``action`` in a copy of the world, let the policy make every call
-        left, solve the play, and count the hand's points for ``seat``'s side."""
+        left, solve the play (or, in a hand too long to solve, let the policy play
+        it too), and count the hand's points for ``seat``'s side."""
         game = world.clone()
         hands_done = len(game.results)
         game.apply(action)
@@ -186,13 +205,15 @@ class PimcBot:
             mover = game.current_player
             if mover is None:
                 break
-            if game.phase_name == "play":
-                if game.prog.family == "pitch":
-                    return float(solver.evaluate(game, seat, max_nodes=self.nodes))
-                best = solver.solve(game, max_nodes=self.nodes).best
-                game.apply(best[0])
-            else:
-                game.apply(self.policy.choose(game.observation(mover)))
+            if game.phase_name == "play" and self.solvable:
+                try:
+                    if game.prog.family == "pitch":
+                        return float(solver.evaluate(game, seat, max_nodes=self.nodes))
+                    game.apply(solver.solve(game, max_nodes=self.nodes).best[0])
+                    continue
+                except (solver.SearchLimit, solver.UnsupportedPosition):
+                    self.solvable = False  # for the rest of this decision
+            game.apply(self.policy.choose(game.observation(mover)))
         if len(game.results) == hands_done:
             return 0.0
         points = game.results[hands_done].points
