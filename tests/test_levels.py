@@ -167,3 +167,29 @@ def test_medium_searches_the_first_trick_of_a_double_deck() -> None:
     bot = PimcBot(1, policy=RulesBot(), play_worlds=4)
     values = bot.values(obs)
     assert set(values) == set(obs.legal_actions) and not bot.solvable
+
+
+def test_a_euchre_hand_valued_from_its_tricks_scores_as_played_out() -> None:
+    """A call's play-out reads the hand's points off the solver's tricks: the same
+    points as playing the hand out double-dummy and scoring it, loners included."""
+    from followsuit import solver
+    from followsuit.bots.pimc import euchre_points
+
+    rng = random.Random(8)
+    alone = 0
+    for seed in range(60):
+        state = followsuit.new_game("euchre/american", seed=seed)
+        while state.phase_name != "play":
+            state.apply(rng.choice(state.legal_actions()))
+        seat = rng.randrange(4)
+        to_points = euchre_points(state.observation(seat))
+        assert to_points is not None
+        valued = to_points(solver.evaluate(state, seat))
+        game = state.clone()
+        while not game.results:
+            game.apply(solver.solve(game).best[0])
+        points = game.results[0].points
+        mine = state.rules.side_of[seat]
+        assert valued == points[mine] - points[1 - mine], seed
+        alone += state.observation(seat).alone is not None
+    assert alone  # some hands had a loner

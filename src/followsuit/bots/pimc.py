@@ -209,6 +209,9 @@ class PimcBot:
                 try:
                     if game.prog.family == "pitch":
                         return float(solver.evaluate(game, seat, max_nodes=self.nodes))
+                    to_points = euchre_points(game.observation(seat))
+                    if to_points is not None:  # the hand's points follow from its tricks
+                        return to_points(solver.evaluate(game, seat, max_nodes=self.nodes))
                     game.apply(solver.solve(game, max_nodes=self.nodes).best[0])
                     continue
                 except (solver.SearchLimit, solver.UnsupportedPosition):
