@@ -35,6 +35,21 @@ def test_a_match_is_the_same_in_one_process_or_several() -> None:
     assert one.bots[0].games == 4 and one.bots[0].games_won + one.bots[1].games_won == 4
 
 
+def test_two_bots_get_their_difference_per_hand_over_duplicate_sets() -> None:
+    result = run_arena("euchre/american", ["rules", "random"], games=6, seed=5, jobs=1)
+    difference = result.difference
+    assert difference is not None
+    value, (lo, hi) = difference
+    first, second = result.bots
+    assert first.hands == second.hands == result.hands  # each game seats both
+    assert math.isclose(value, first.points_per_hand - second.points_per_hand)
+    assert lo < value < hi and value > 0
+    data = result.as_json()["points_per_hand_difference"]
+    assert data["bots"] == ["rules", "random"] and data["value"] == round(value, 4)
+    three = run_arena("euchre/american", ["rules", "random", "easy"], games=6, seed=5, jobs=1)
+    assert three.difference is None and "points_per_hand_difference" not in three.as_json()
+
+
 def test_intervals() -> None:
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and math.isclose(lo + hi, 1.0)

@@ -233,6 +233,28 @@ class ArenaResult:
     def hands(self) -> int:
         return sum(len(o.hand_points) for o in self.outcomes)
 
+    @property
+    def difference(self) -> tuple[float, tuple[float, float]] | None:
+        """Between two bots: the first one's points per hand less the second's,
+        over the same hands, with a 95% interval whose sampled units are the
+        duplicate sets (every rotation of a deal), so the luck of the cards that
+        the rotations share does not widen it. None with more than two bots."""
+        if len(self.bots) != 2:
+            return None
+        per_set: dict[int, tuple[int, int]] = {}
+        for outcome in self.outcomes:
+            sides = outcome.task.sides
+            diff = sum(
+                hand[side] * (1 if sides[side] == 0 else -1)
+                for hand in outcome.hand_points
+                for side in range(len(sides))
+            )
+            points, hands = per_set.get(outcome.task.deal, (0, 0))
+            per_set[outcome.task.deal] = (points + diff, hands + len(outcome.hand_points))
+        total = sum(h for _, h in per_set.values())
+        value = sum(p for p, _ in per_set.values()) / total if total else 0.0
+        return value, ratio_interval(list(per_set.values()))
+
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "variant": self.variant,
@@ -242,6 +264,14 @@ class ArenaResult:
             "options": dict(self.options),
             "bots": [b.as_json() for b in self.bots],
         }
+        difference = self.difference
+        if difference is not None:
+            value, (lo, hi) = difference
+            out["points_per_hand_difference"] = {
+                "bots": [b.name for b in self.bots],
+                "value": round(value, 4),
+                "ci95": [round(lo, 4), round(hi, 4)],
+            }
         if self.elo is not None:
             out["elo"] = {name: round(r, 1) for name, r in self.elo.items()}
         return out

@@ -110,6 +110,14 @@ def show(console: Console, result: ArenaResult) -> None:
             f"{b.points_per_hand:+.3f} [{plo:+.3f}, {phi:+.3f}]",
         )
     console.print(table)
+    difference = result.difference
+    if difference is not None:
+        value, (lo, hi) = difference
+        first, second = (b.name for b in result.bots)
+        console.print(
+            f"{first} less {second}: {value:+.3f} points per hand [{lo:+.3f}, {hi:+.3f}] "
+            "(95% CI over duplicate sets)"
+        )
     if result.elo is not None:
         elo = Table(show_edge=False)
         elo.add_column("bot", no_wrap=True)
