@@ -162,7 +162,9 @@ class Followsuit:
 
     def deal(self, seed: int) -> followsuit.State:
         state = followsuit.new_game(self.variant, self.options, seed=seed)
-        state.current_player  # a seeded game deals its hand when first looked at: deal it now
+        # a seeded game deals its hand when first looked at: looking deals it now
+        if state.current_player is None:
+            raise AssertionError("a new game has a seat to move")
         return state
 
     def play_hands(self, count: int) -> None:
