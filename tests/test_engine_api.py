@@ -22,6 +22,7 @@ from followsuit import IllegalAction, OptionError, UnknownVariant, record
 from followsuit.cards import bits
 from followsuit.engine import actions as A
 from followsuit.engine.placing import Dealer
+from followsuit.engine.types import Contract
 
 SRC = Path(followsuit.__file__).parent
 
@@ -83,6 +84,26 @@ def test_finished_hands_keep_their_tricks() -> None:
         assert len(result.tricks) == 5
         cards = [c for trick in result.tricks for c in trick.cards]
         assert len(set(cards)) == len(cards)
+
+
+def test_finished_hands_keep_their_contract() -> None:
+    """A hand's result says who went alone (and the bid, in an auction game),
+    as the state said at its last card; a thrown-in hand has no contract."""
+    rng = random.Random(5)
+    seen_alone = 0
+    for variant in ("euchre/american", "bid-euchre/standard"):
+        state = followsuit.new_game(variant, seed=3)
+        while len(state.results) < 12 and not state.is_over():
+            before = state.contract
+            hands = len(state.results)
+            state.apply(rng.choice(state.legal_actions()))
+            if len(state.results) > hands:
+                result = state.results[-1]
+                assert result.contract == (Contract() if result.redeal else before)
+                seen_alone += result.contract.alone >= 0
+                if variant.startswith("bid") and not result.redeal:
+                    assert result.contract.bid >= 0
+    assert seen_alone
 
 
 # ---------------------------------------------------------------- clones

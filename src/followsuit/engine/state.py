@@ -514,6 +514,7 @@ class State:
             self.prog.no_points,
             self.standing.scores,
             tricks=self.tricks,
+            contract=self.contract,
         )
         notes = tuple(sorted(self.notes.items()))
         return HandLog(self.standing.dealer, deal, tuple(self._log), result, notes)
@@ -647,6 +648,7 @@ class State:
             redeal,
             () if scored is None else scored.details,
             self.tricks,
+            NO_CONTRACT if redeal else self.contract,
         )
         notes = tuple(sorted(self.notes.items())) if self.notes else ()
         log = HandLog(dealer, deal, tuple(self._log), result, notes)

@@ -49,6 +49,30 @@ class Trick(NamedTuple):
         return tuple(zip(self.seats, self.cards, strict=True))
 
 
+class Contract(NamedTuple):
+    """What the calling or the auction settled for the hand, read by the steps after
+    it (the maker and trump are the state's own). ``-1`` is "nobody" or "none"."""
+
+    bid: int = -1
+    """The winning bid's position on the ladder."""
+    alone: int = -1
+    """The seat playing without its partner."""
+    defender_alone: int = -1
+    out: int = 0
+    """Seats sitting out the hand, as a mask."""
+    ordered_up: bool = False
+    """Euchre: the up card's suit was accepted, so the dealer takes the up card
+    (unless sitting out; the pick-up itself is a card move)."""
+    blind: int = -1
+    """A seat that may not look at its hand yet (British Euchre's blind dealer)."""
+    called_card: int = -1
+    """Call-your-partner: the card the bidder called."""
+    partner: int = -1
+    """Call-your-partner: the holder of the called card (known to the engine)."""
+    declared: bool = False
+    """The maker declared the moon (``moon_rule = declared``)."""
+
+
 class HandResult(NamedTuple):
     """How one hand ended: ``points`` per side, the running ``score`` after it, and
     the tricks as played (a thrown-in hand has none)."""
@@ -62,6 +86,9 @@ class HandResult(NamedTuple):
     details: tuple[tuple[str, tuple[int, ...], int], ...] = ()
     """Pitch: each category won, as (category, the seats credited, value)."""
     tricks: tuple[Trick, ...] = ()
+    contract: Contract = Contract()
+    """What the calling or the auction settled: the bid, who went alone or
+    defended alone, who sat out (nothing for a thrown-in hand)."""
 
 
 class Note(NamedTuple):
@@ -103,30 +130,6 @@ class Move(NamedTuple):
     kind: MoveKind
     cards: int
     visible_to: int
-
-
-class Contract(NamedTuple):
-    """What the calling or the auction settled for the hand, read by the steps after
-    it (the maker and trump are the state's own). ``-1`` is "nobody" or "none"."""
-
-    bid: int = -1
-    """The winning bid's position on the ladder."""
-    alone: int = -1
-    """The seat playing without its partner."""
-    defender_alone: int = -1
-    out: int = 0
-    """Seats sitting out the hand, as a mask."""
-    ordered_up: bool = False
-    """Euchre: the up card's suit was accepted, so the dealer takes the up card
-    (unless sitting out; the pick-up itself is a card move)."""
-    blind: int = -1
-    """A seat that may not look at its hand yet (British Euchre's blind dealer)."""
-    called_card: int = -1
-    """Call-your-partner: the card the bidder called."""
-    partner: int = -1
-    """Call-your-partner: the holder of the called card (known to the engine)."""
-    declared: bool = False
-    """The maker declared the moon (``moon_rule = declared``)."""
 
 
 class Piles(NamedTuple):
