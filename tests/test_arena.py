@@ -46,6 +46,11 @@ def test_two_bots_get_their_difference_per_hand_over_duplicate_sets() -> None:
     assert lo < value < hi and value > 0
     data = result.as_json()["points_per_hand_difference"]
     assert data["bots"] == ["rules", "random"] and data["value"] == round(value, 4)
+    # who called, was set and went alone: at most one maker a hand
+    assert first.call_rate > 0 and second.call_rate > 0
+    assert first.call_rate + second.call_rate <= 1
+    assert all(0 <= r <= 1 for b in (first, second) for r in (b.set_rate, b.alone_rate))
+    assert second.set_rate > first.set_rate  # random play is set more often
     three = run_arena("euchre/american", ["rules", "random", "easy"], games=6, seed=5, jobs=1)
     assert three.difference is None and "points_per_hand_difference" not in three.as_json()
 

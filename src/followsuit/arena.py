@@ -118,6 +118,9 @@ class GameOutcome:
     """Per hand, each side's points."""
     scores: tuple[int, ...]
     winner: int | None
+    calls: tuple[tuple[int, bool, bool], ...] = ()
+    """Per hand with a maker: the makers' side, whether its maker went alone, and
+    whether it was set (euchred): the makers scored nothing or less."""
 
 
 def plan_games(
@@ -171,6 +174,11 @@ def play_task(task: GameTask) -> GameOutcome:
         tuple(result.points for result in state.results),
         state.scores,
         state.winner,
+        tuple(
+            (rules.side_of[r.maker], r.contract.alone >= 0, r.points[rules.side_of[r.maker]] <= 0)
+            for r in state.results
+            if r.maker is not None and not r.redeal
+        ),
     )
 
 
@@ -185,6 +193,10 @@ class BotStats:
     points: int = 0
     per_game: list[tuple[int, int]] = field(default_factory=list)
     """(points, hands) of each game it played, for the interval."""
+    calls: int = 0
+    """Hands in which its side made trump (won the bidding)."""
+    set_calls: int = 0
+    alone_calls: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -202,6 +214,21 @@ class BotStats:
     def points_per_hand_ci95(self) -> tuple[float, float]:
         return ratio_interval(self.per_game)
 
+    @property
+    def call_rate(self) -> float:
+        """Of its hands, how many its side made trump in."""
+        return self.calls / self.hands if self.hands else 0.0
+
+    @property
+    def set_rate(self) -> float:
+        """Of its calls, how many were set (euchred)."""
+        return self.set_calls / self.calls if self.calls else 0.0
+
+    @property
+    def alone_rate(self) -> float:
+        """Of its calls, how many its maker played alone."""
+        return self.alone_calls / self.calls if self.calls else 0.0
+
     def as_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -212,6 +239,9 @@ class BotStats:
             "hands": self.hands,
             "points_per_hand": round(self.points_per_hand, 4),
             "points_per_hand_ci95": [round(x, 4) for x in self.points_per_hand_ci95],
+            "call_rate": round(self.call_rate, 4),
+            "set_rate": round(self.set_rate, 4),
+            "alone_rate": round(self.alone_rate, 4),
         }
 
 
@@ -329,6 +359,11 @@ def summarize(
             s.per_game.append((points, hands))
             if outcome.winner == side:
                 s.games_won += 1
+        for side, alone, was_set in outcome.calls:
+            s = stats[sides[side]]
+            s.calls += 1
+            s.alone_calls += alone
+            s.set_calls += was_set
         if outcome.winner is not None:
             winner = sides[outcome.winner]
             for side, bot in enumerate(sides):

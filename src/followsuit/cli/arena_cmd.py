@@ -110,6 +110,12 @@ def show(console: Console, result: ArenaResult) -> None:
             f"{b.points_per_hand:+.3f} [{plo:+.3f}, {phi:+.3f}]",
         )
     console.print(table)
+    calling = Table(show_edge=False)
+    for column in ("bot", "made trump", "of those set", "of those alone"):
+        calling.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+    for b in result.bots:
+        calling.add_row(b.name, f"{b.call_rate:.1%}", f"{b.set_rate:.1%}", f"{b.alone_rate:.1%}")
+    console.print(calling)
     difference = result.difference
     if difference is not None:
         value, (lo, hi) = difference
