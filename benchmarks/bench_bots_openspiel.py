@@ -56,11 +56,12 @@ of open_spiel 2.0.2, keywords as in its examples), one bot per ISMCTS seat. Its
 default world sampler builds ``pyspiel.UniformProbabilitySampler(0, 1)`` for each
 sample, seeded from the system's entropy, so the bot is given a resampler
 (``set_resampler``) that calls the same ``state.resample_from_infostate(player,
-rng)`` with a seeded ``random.Random``: the same uniform worlds, reproducibly. With
-``--allow-lone-defender`` the bot also keys its nodes on ``move_number()``
-(``MoveKeyedISMCTSBot``): OpenSpiel's information state string does not tell a
-defender's alone / partner decision from the lead that follows two partners, and the
-stock bot stops with a ``KeyError`` there.
+rng)`` with a seeded ``random.Random``: the same uniform worlds, reproducibly. The
+bot also keys its nodes on ``move_number()`` (``MoveKeyedISMCTSBot``): OpenSpiel's
+information state string does not always tell two decisions apart (with lone
+defenders, a defender's alone / partner decision from the lead that follows two
+partners; rarely, in the default game too), and the stock bot stops with a
+``KeyError`` there.
 
 Seeds: everything is derived from ``--seed`` and the deal's index (the chance
 outcomes, each ISMCTS bot's search, rollout and world generators, each followsuit
@@ -244,14 +245,14 @@ def followsuit_rules(lone_defender: bool) -> followsuit.Rules:
 
 class MoveKeyedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
     """ISMCTS whose tree nodes are keyed on the move number as well as on the player
-    and the information state string (``--allow-lone-defender`` only). With
-    ``allow_lone_defender=True``, OpenSpiel 2.0.2's euchre writes the same information
-    state string for a defender who is about to be asked alone / partner and for the
+    and the information state string. OpenSpiel 2.0.2's euchre writes the same
+    information state string for some decisions with different legal actions: with
+    ``allow_lone_defender=True``, a defender about to be asked alone / partner and the
     same defender about to lead after both defenders said partner ("Defender go
-    alone: false" either way), so the stock bot merges two nodes with different legal
-    actions and fails (``KeyError`` in ``expand_if_necessary``). The number of moves
-    made is public, so adding it splits exactly those nodes and nothing a player
-    could tell apart."""
+    alone: false" either way); and, more rarely, in the default game too (seen once
+    in 200 deals at 1,000 simulations). The stock bot merges such nodes and fails
+    (``KeyError`` in ``expand_if_necessary``). The number of moves made is public, so
+    adding it splits exactly those nodes and nothing a player could tell apart."""
 
     def get_state_key(self, state: Any) -> tuple[int, int, str]:
         return state.current_player(), state.move_number(), state.information_state_string()
@@ -259,12 +260,11 @@ class MoveKeyedISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
 
 def ismcts_bot(game: Any, sims: int, seed: int, lone_defender: bool) -> Any:
     """OpenSpiel's ISMCTS bot, every random generator of it seeded from ``seed``
-    (with lone defenders, :class:`MoveKeyedISMCTSBot`)."""
+    (:class:`MoveKeyedISMCTSBot`, whose nodes the move number splits)."""
     evaluator = mcts.RandomRolloutEvaluator(
         n_rollouts=1, random_state=np.random.RandomState(derived(seed, "rollouts"))
     )
-    kind = MoveKeyedISMCTSBot if lone_defender else ismcts.ISMCTSBot
-    bot = kind(
+    bot = MoveKeyedISMCTSBot(
         game=game,
         evaluator=evaluator,
         uct_c=UCT_C,
