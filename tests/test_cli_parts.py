@@ -18,7 +18,7 @@ from followsuit.cli.args import UsageError, parse_options, parse_seat, resolve_v
 from followsuit.cli.hints import Hinter
 from followsuit.cli.keeping import RecordKeeper
 from followsuit.cli.layout import flow
-from followsuit.cli.option_scope import options_for, plain_doc
+from followsuit.cli.option_scope import plain_doc
 from followsuit.cli.reading import Choice, Command, Problem, Reader
 from followsuit.cli.seating import Seating
 from followsuit.cli.summary import HandSummary
@@ -28,6 +28,7 @@ from followsuit.cli.words import card_token, plain_reason
 from followsuit.engine import State
 from followsuit.engine import actions as A
 from followsuit.engine.observation import Observation
+from followsuit.rules.scope import options_for
 
 
 def advance(variant: str, until: Callable[[State], bool], seeds: range = range(1, 200)) -> State:

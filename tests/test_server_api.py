@@ -331,6 +331,18 @@ def test_every_option_the_form_shows_takes_its_default_back(variant: str) -> Non
             assert o["default"] in o["choices"] or (o["nullable"] and o["default"] == "null")
 
 
+def test_the_form_lists_the_options_that_apply_first() -> None:
+    """The British joker options mean nothing in American Euchre: they come after
+    the ones that do, marked; in British Euchre they apply."""
+    american = variant_detail("euchre/american")["options"]
+    flags = [o["applies"] for o in american]
+    assert flags == sorted(flags, reverse=True) and not all(flags)
+    by_name = {o["name"]: o["applies"] for o in american}
+    assert by_name["stick_the_dealer"] and not by_name["british_joker_upcard_alone_allowed"]
+    british = {o["name"]: o["applies"] for o in variant_detail("euchre/british")["options"]}
+    assert british["british_joker_upcard_alone_allowed"]
+
+
 def test_a_finished_table_is_still_there_after_a_restart(tmp_path: Path) -> None:
     settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'again.db'}")
     body = {"variant": "euchre/american", "options": {"target_score": 3}, "bot_delay_ms": 0}

@@ -18,7 +18,8 @@ from rich.text import Text
 from ..rules import Variant, load_rules, variants
 from ..rules.model import STRUCTURAL
 from ..rules.registry import lineage
-from .option_scope import options_for, plain_doc, value_here
+from ..rules.scope import options_for
+from .option_scope import plain_doc, value_here
 
 
 def list_variants(console: Console) -> None:

@@ -15,9 +15,10 @@ from ..cards import bits
 from ..engine import actions as A
 from ..engine.observation import Observation
 from ..rules import Rules
+from ..rules.scope import options_for
 from .hands import hand_items, sorted_hand
 from .layout import flow
-from .option_scope import options_for, value_here
+from .option_scope import value_here
 from .seating import Seating
 from .table import TableView, suit_text
 from .words import card, styled

@@ -1,5 +1,7 @@
 """The variants and their house rules as the page's forms need them: every option
-a player may set for a variant, its default there, and what values it allows."""
+a player may set for a variant, its default there, what values it allows, and
+whether it means anything under the variant's own rules (``applies``: the
+British joker options do not in American Euchre)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from ..rules import find_variant, load_rules, variants
 from ..rules.model import STRUCTURAL
 from ..rules.options import Option, user_options
 from ..rules.registry import lineage
+from ..rules.scope import applies
 
 
 def variant_list() -> list[dict[str, Any]]:
@@ -44,7 +47,11 @@ def variant_detail(name: str) -> dict[str, Any]:
         for v in lineage(variant):
             if opt.name in v.choices:
                 choices = v.choices[opt.name]
-        options.append(_option(opt, rules.value(opt.name), choices))
+        options.append(
+            {**_option(opt, rules.value(opt.name), choices), "applies": applies(opt, rules)}
+        )
+    # the options that mean something under the variant's own rules come first
+    options.sort(key=lambda o: not o["applies"])
     return {
         "id": variant.id,
         "title": variant.title,

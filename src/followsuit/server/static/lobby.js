@@ -85,8 +85,9 @@ function optionInput(opt, given) {
     input.append(element("option", { value, text: value }));
   }
   input.value = value;
-  const hint = opt.allowed ? `${opt.doc} Allowed: ${opt.allowed}. Default: ${opt.default}.` : `${opt.doc} Default: ${opt.default}.`;
-  return element("div", { class: "opt", id: `row-${opt.name}` },
+  const only = opt.applies ? "" : " Only matters once another house rule is changed.";
+  const hint = (opt.allowed ? `${opt.doc} Allowed: ${opt.allowed}. Default: ${opt.default}.` : `${opt.doc} Default: ${opt.default}.`) + only;
+  return element("div", { class: opt.applies ? "opt" : "opt inapplicable", id: `row-${opt.name}` },
     element("label", { for: id, text: opt.name }), input, element("small", { text: hint }));
 }
 
