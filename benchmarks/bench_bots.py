@@ -28,6 +28,7 @@ from bench_engine import machine
 import followsuit
 from followsuit import sample_world
 from followsuit.bots import make_bot
+from followsuit.engine.observation import Observation
 
 VARIANTS = (
     "euchre/american",
@@ -84,7 +85,7 @@ def main() -> None:
         rng = random.Random(1)
         bot = make_bot("rules")
         times: list[float] = []
-        observations: list[followsuit.Observation] = []
+        observations: list[Observation] = []
         for game in range(6):
             state = followsuit.new_game(variant, seed=game)
             while not state.is_over() and len(times) < 3000:
