@@ -42,7 +42,7 @@ BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "rules-v1": lambda seed: RulesBot(sound=False),
     "medium": lambda seed: PimcBot(seed, policy=RulesBot()),
     "hard": lambda seed: PimcBot(
-        seed, policy=RulesBot(), infer=True, play_worlds=40, call_worlds=20
+        seed, policy=RulesBot(), infer=True, play_worlds=48, call_worlds=96
     ),
 }
 """Every bot by name: ``rules`` is ``easy`` under its first name."""
