@@ -14,6 +14,7 @@ from typing import NamedTuple
 from ..cards import bits, mask_of, ordered_by
 from . import actions as A
 from .observation import ActionNote, Observation, SeenMove
+from .phases.pitch_common import HAND
 from .program import Program, program_for
 from .types import MoveKind
 
@@ -300,8 +301,10 @@ def _may_be_trump(u: Unseen, batch: int, card: int, trumps: int) -> bool:
 
 def _trump_bounds(u: Unseen) -> dict[int, tuple[int, int]]:
     """Where a hand's number of trumps is bounded: a seat that dropped every
-    non-trump holds no more plain cards than it was dealt since; a seat still to
-    play in a trump-only trick holds a trump, and one left out of it holds none."""
+    non-trump holds no more plain cards than it was dealt since, and one brought
+    down towards six by its plain cards that still holds more than six holds
+    trumps only; a seat still to play in a trump-only trick holds a trump, and one
+    left out of it holds none."""
     obs = u.obs
     trumps = u.trumps
     if not trumps:
@@ -333,6 +336,15 @@ def _trump_bounds(u: Unseen) -> dict[int, tuple[int, int]]:
                 tcap[seat] += sum(
                     1 for batch, card in u.retaken[pos] if _may_be_trump(u, batch, card, trumps)
                 )
+            elif (
+                move.kind is MoveKind.TRIM
+                and prog.exchange != "discard_three"
+                and size[seat] - move.size > HAND
+            ):
+                # brought down towards six by plain cards and still above six:
+                # every plain card went, the hand is all trumps (burnt by choice later)
+                cap[seat] = 0
+                tcap[seat] = size[seat] - move.size
             elif seat in cap and move.kind is MoveKind.TRIM:
                 cap[seat] -= move.size
             grows = move.kind in (MoveKind.DRAW, MoveKind.TAKE, MoveKind.RETAKE, MoveKind.PICKUP)
