@@ -4,6 +4,7 @@ player is sound (it beats random play and makes the textbook decisions)."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import random
 from pathlib import Path
 
@@ -128,3 +129,18 @@ def test_saves_the_bower_when_a_small_trump_wins() -> None:
     play_all(state, ["pass"] * 4 + ["pass", "call H", "play AC"])
     card = EuchreRulesBot().choose(state.observation(2))
     assert state.rules.deck.codes[card] == "9H"
+
+
+@pytest.mark.parametrize("name", ["easy", "medium", "random"])
+def test_a_bot_asked_with_nothing_to_do_says_so(name: str) -> None:
+    """Between hands nobody is to move: asking a bot is a caller's mistake."""
+    state = followsuit.new_game("euchre/american", seed=1)
+    obs = state.observation(state.current_player)
+    idle = dataclasses.replace(obs, legal_actions=())
+    with pytest.raises(ValueError, match="nothing to do"):
+        make_bot(name, seed=1).choose(idle)
+    bot = make_bot("easy")
+    assert (
+        bot.choose(dataclasses.replace(obs, legal_actions=obs.legal_actions[:1]))
+        == (obs.legal_actions[0])
+    )

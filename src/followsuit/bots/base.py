@@ -19,3 +19,12 @@ class Bot(Protocol):
     def choose(self, obs: Observation) -> int:
         """One of ``obs.legal_actions``."""
         ...
+
+
+def forced(obs: Observation) -> int | None:
+    """The only action the seat has, or None when it has a choice; a seat with
+    nothing to do is a caller's mistake (ValueError)."""
+    legal = obs.legal_actions
+    if not legal:
+        raise ValueError("this seat has nothing to do now")
+    return legal[0] if len(legal) == 1 else None

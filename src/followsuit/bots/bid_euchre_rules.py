@@ -11,6 +11,7 @@ from ..cards import bits
 from ..engine import actions as A
 from ..engine.observation import Observation
 from ..engine.program import program_for
+from .base import forced
 from .euchre_rules import EuchreRulesBot, estimate
 
 #: Tricks an average partner adds to a partnership bid.
@@ -23,11 +24,10 @@ class BidEuchreRulesBot(EuchreRulesBot):
     name = "rules"
 
     def choose(self, obs: Observation) -> int:
+        only = forced(obs)
+        if only is not None:
+            return only
         legal = obs.legal_actions
-        if not legal:
-            raise ValueError("this seat has nothing to do now")
-        if len(legal) == 1:
-            return legal[0]
         first = legal[0]
         if A.CLAIM_MISDEAL in legal:
             return A.CLAIM_MISDEAL  # only weak hands qualify

@@ -13,6 +13,7 @@ from ..engine import actions as A
 from ..engine.observation import Observation
 from ..engine.program import program_for
 from ..engine.tricks import TrumpTable
+from .base import forced
 
 #: Expected tricks of the k-th highest trump (right bower first; joker first when
 #: the deck has one, which pushes the rest down one place).
@@ -37,11 +38,10 @@ class EuchreRulesBot:
         self.sound = sound
 
     def choose(self, obs: Observation) -> int:
+        only = forced(obs)
+        if only is not None:
+            return only
         legal = obs.legal_actions
-        if not legal:
-            raise ValueError("this seat has nothing to do now")
-        if len(legal) == 1:
-            return legal[0]
         if A.is_play(legal[0]):
             return self._play(obs)
         if A.is_discard(legal[0]):

@@ -32,7 +32,7 @@ from ..engine import actions as A
 from ..engine.observation import Observation
 from ..engine.program import program_for
 from ..engine.worlds import NoConsistentWorld, World, sample_world
-from .base import Bot
+from .base import Bot, forced
 
 PLAY_WORLDS = 24
 """Worlds per card-play decision with the compiled solver."""
@@ -88,11 +88,10 @@ class PimcBot:
         (found out on the first world; rollouts value it when not)."""
 
     def choose(self, obs: Observation) -> int:
+        only = forced(obs)
+        if only is not None:
+            return only
         legal = obs.legal_actions
-        if not legal:
-            raise ValueError("this seat has nothing to do now")
-        if len(legal) == 1:
-            return legal[0]
         values = self.values(obs)
         if not values:
             return self.policy.choose(obs)

@@ -16,6 +16,7 @@ from ..engine.observation import Observation
 from ..engine.program import program_for
 from ..engine.tricks import TrumpTable
 from ..rules.pitch_points import GAME_VALUE, category_value, fixed_card
+from .base import forced
 
 
 class PitchRulesBot:
@@ -30,11 +31,10 @@ class PitchRulesBot:
         self.sound = sound
 
     def choose(self, obs: Observation) -> int:
+        only = forced(obs)
+        if only is not None:
+            return only
         legal = list(obs.legal_actions)
-        if not legal:
-            raise ValueError("this seat has nothing to do now")
-        if len(legal) == 1:
-            return legal[0]
         if A.CLAIM_MISDEAL in legal:
             return A.CLAIM_MISDEAL  # only weak hands are offered a new deal
         if A.DECLARE_MOON in legal:
