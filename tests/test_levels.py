@@ -169,7 +169,10 @@ def test_medium_searches_the_first_trick_of_a_double_deck() -> None:
     assert set(values) == set(obs.legal_actions) and not bot.solvable
 
 
-def test_a_euchre_hand_valued_from_its_tricks_scores_as_played_out() -> None:
+@pytest.mark.parametrize("options", [{}, {"super_euchre": True, "defend_alone": True}])
+def test_a_euchre_hand_valued_from_its_tricks_scores_as_played_out(
+    options: dict[str, Any],
+) -> None:
     """A call's play-out reads the hand's points off the solver's tricks: the same
     points as playing the hand out double-dummy and scoring it, loners included."""
     from followsuit import solver
@@ -178,7 +181,7 @@ def test_a_euchre_hand_valued_from_its_tricks_scores_as_played_out() -> None:
     rng = random.Random(8)
     alone = 0
     for seed in range(60):
-        state = followsuit.new_game("euchre/american", seed=seed)
+        state = followsuit.new_game("euchre/american", options, seed=seed)
         while state.phase_name != "play":
             state.apply(rng.choice(state.legal_actions()))
         seat = rng.randrange(4)

@@ -30,7 +30,8 @@ from collections.abc import Callable, Mapping
 from .. import solver
 from ..engine import actions as A
 from ..engine.observation import Observation
-from ..engine.program import program_for
+from ..engine.program import Program, program_for
+from ..engine.scoring import euchre_hand_value
 from ..engine.worlds import NoConsistentWorld, World, sample_world
 from .base import Bot, forced
 
@@ -208,7 +209,14 @@ class PimcBot:
                 try:
                     if game.prog.family == "pitch":
                         return float(solver.evaluate(game, seat, max_nodes=self.nodes))
-                    to_points = euchre_points(game.observation(seat))
+                    contract = game.contract
+                    to_points = tricks_to_points(
+                        game.prog,
+                        seat,
+                        game.maker,
+                        alone=contract.alone >= 0,
+                        defender_alone=contract.defender_alone >= 0,
+                    )
                     if to_points is not None:  # the hand's points follow from its tricks
                         return to_points(solver.evaluate(game, seat, max_nodes=self.nodes))
                     game.apply(solver.solve(game, max_nodes=self.nodes).best[0])
@@ -228,26 +236,30 @@ def euchre_points(obs: Observation) -> Callable[[float], float] | None:
     the other side's, as a function of the tricks its side takes (the solver
     counts tricks; a march and a euchre are worth more than a trick): so card
     play aims at points, not tricks. None for the other scorings."""
-    prog = program_for(obs.rules)
-    seat = obs.seat
-    if prog.scoring != "euchre_table" or seat is None or obs.maker is None:
+    if obs.seat is None or obs.maker is None:
         return None
-    if len(prog.sides) != 2:
+    return tricks_to_points(
+        program_for(obs.rules),
+        obs.seat,
+        obs.maker,
+        alone=obs.alone is not None,
+        defender_alone=obs.defender_alone is not None,
+    )
+
+
+def tricks_to_points(
+    prog: Program, seat: int, maker: int, *, alone: bool, defender_alone: bool
+) -> Callable[[float], float] | None:
+    """:func:`euchre_points` from the contract itself (a world's play-out has it
+    at hand, without making an observation): the engine's own scoring table."""
+    if prog.scoring != "euchre_table" or len(prog.sides) != 2:
         return None
-    made, march, alone_march, euchred = prog.euchre_points
     total = prog.hand_size
-    mine_makes = prog.side_of[seat] == prog.side_of[obs.maker]
-    euchre = prog.defend_alone_euchre_points if obs.defender_alone is not None else euchred
-    alone = obs.alone is not None
+    mine_makes = prog.side_of[seat] == prog.side_of[maker]
 
     def value(tricks: float) -> float:
         makers = round(tricks) if mine_makes else total - round(tricks)
-        if makers == total:
-            points = alone_march if alone else march
-        elif 2 * makers > total:
-            points = made
-        else:
-            points = -(max(euchre, 4) if prog.super_euchre and makers == 0 else euchre)
+        points = euchre_hand_value(prog, makers, alone, defender_alone)
         return float(points if mine_makes else -points)
 
     return value

@@ -57,30 +57,38 @@ def side_tricks(s: State) -> list[int]:
 def euchre_table(s: State) -> HandScore:
     """Makers 3-4 tricks, all 5, all 5 alone; euchred (RULES.md §2A)."""
     prog = s.prog
-    made, march, alone_march, euchred = prog.euchre_points
     maker_side = prog.side_of[s.maker]
-    tricks = side_tricks(s)[maker_side]
-    total = prog.hand_size
     contract = s.contract
+    value = euchre_hand_value(
+        prog, side_tricks(s)[maker_side], contract.alone >= 0, contract.defender_alone >= 0
+    )
     points = [0] * len(prog.sides)
-    if tricks == total:
-        points[maker_side] = alone_march if contract.alone >= 0 else march
-    elif 2 * tricks > total:
-        points[maker_side] = made
-    else:
-        # a lone defender's euchre is worth the option's points, whatever the
-        # tricks; super-euchre raises only a euchre by both defenders
-        if contract.defender_alone >= 0:
-            value = prog.defend_alone_euchre_points
-        elif prog.super_euchre and tricks == 0:
-            value = max(euchred, 4)
-        else:
-            value = euchred
-        for k in range(len(points)):
-            if k != maker_side:
-                points[k] = value
+    for k in range(len(points)):
+        if value > 0 and k == maker_side:
+            points[k] = value
+        elif value < 0 and k != maker_side:
+            points[k] = -value
     _renege_to_opponents(s, points)
     return HandScore(tuple(points), s.maker)
+
+
+def euchre_hand_value(prog: Program, tricks: int, alone: bool, defender_alone: bool) -> int:
+    """A partnership Euchre hand's points as the makers' side taking ``tricks``
+    scores it: positive for the makers, negative for what each defending side
+    scores on a euchre. Also read by the search, which counts tricks."""
+    made, march, alone_march, euchred = prog.euchre_points
+    total = prog.hand_size
+    if tricks == total:
+        return alone_march if alone else march
+    if 2 * tricks > total:
+        return made
+    # a lone defender's euchre is worth the option's points, whatever the tricks;
+    # super-euchre raises only a euchre by both defenders
+    if defender_alone:
+        return -prog.defend_alone_euchre_points
+    if prog.super_euchre and tricks == 0:
+        return -max(euchred, 4)
+    return -euchred
 
 
 def cutthroat_table(s: State) -> HandScore:
