@@ -34,7 +34,7 @@ def play_hand(variant: str, level: str, seed: int) -> followsuit.State:
 
 
 def test_every_level_has_a_name() -> None:
-    for name in ("random", "easy", "medium", "rules-v1", "rules"):
+    for name in ("random", "easy", "medium", "hard", "expert", "rules-v1", "rules"):
         assert name in BOTS
     assert make_bot("easy").name == "easy" and make_bot("rules-v1").name == "rules-v1"
 
@@ -49,6 +49,18 @@ def test_medium_plays_a_hand_of_each_family(variant: str) -> None:
 def test_medium_plays_every_variant(variant: str) -> None:
     for seed in range(2):
         play_hand(variant, "medium", seed)
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_the_upper_levels_play_a_euchre_hand(level: str) -> None:
+    play_hand("euchre/american", level, seed=4)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_expert_plays_every_variant(variant: str) -> None:
+    """Where its model does not know the game, the expert is hard."""
+    play_hand(variant, "expert", seed=1)
 
 
 def reachable(root: object, limit: int = 200_000) -> list[object]:

@@ -9,30 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.observation import Observation
 from .base import Bot
 from .bid_euchre_rules import BidEuchreRulesBot
 from .euchre_rules import EuchreRulesBot
+from .expert import ExpertBot
 from .pimc import PimcBot
 from .pitch_rules import PitchRulesBot
 from .random_bot import RandomBot
+from .rules_bot import RulesBot
 
 
-class RulesBot:
-    """The rule-based player of whatever family the observation is from.
-    ``sound`` (the ``easy`` level): the bidding checks added after measuring the
-    first version (kept as ``rules-v1``)."""
-
-    def __init__(self, *, sound: bool = True) -> None:
-        self.name = "easy" if sound else "rules-v1"
-        self.by_family: dict[str, Bot] = {
-            "euchre": EuchreRulesBot(sound=sound),
-            "bid_euchre": BidEuchreRulesBot(sound=sound),
-            "pitch": PitchRulesBot(sound=sound),
-        }
-
-    def choose(self, obs: Observation) -> int:
-        return self.by_family[obs.rules.family].choose(obs)
+def _hard(seed: int | str | None) -> PimcBot:
+    return PimcBot(seed, policy=RulesBot(), infer=True, play_worlds=48, call_worlds=96)
 
 
 BOTS: dict[str, Callable[[int | str | None], Bot]] = {
@@ -41,9 +29,8 @@ BOTS: dict[str, Callable[[int | str | None], Bot]] = {
     "rules": lambda seed: RulesBot(),
     "rules-v1": lambda seed: RulesBot(sound=False),
     "medium": lambda seed: PimcBot(seed, policy=RulesBot()),
-    "hard": lambda seed: PimcBot(
-        seed, policy=RulesBot(), infer=True, play_worlds=48, call_worlds=96
-    ),
+    "hard": lambda seed: _hard(seed),
+    "expert": lambda seed: ExpertBot(_hard(seed)),
 }
 """Every bot by name: ``rules`` is ``easy`` under its first name."""
 
@@ -62,6 +49,7 @@ __all__ = [
     "BidEuchreRulesBot",
     "Bot",
     "EuchreRulesBot",
+    "ExpertBot",
     "PimcBot",
     "PitchRulesBot",
     "RandomBot",

@@ -68,9 +68,9 @@ class SeatState:
 
 def hint_bot_name() -> str:
     """The strongest bot there is, for the hint button and a missing player's
-    stand-in, by the arena's figures: hard is not yet shown stronger than medium,
-    so medium comes first."""
-    for name in ("expert", "medium", "hard", "easy", "rules"):
+    stand-in, by the arena's figures: neither hard nor expert is yet shown
+    stronger than medium, which is quicker, so medium comes first."""
+    for name in ("medium", "expert", "hard", "easy", "rules"):
         if name in BOTS:
             return name
     return next(iter(BOTS))
