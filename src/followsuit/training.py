@@ -27,19 +27,18 @@ import math
 import random
 import sys
 import time
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import new_game, solver
+from . import new_game
 from .bots import ExpertBot, PimcBot, make_bot
 from .bots.base import Bot
 from .bots.call_model import NAMES, WIDTH, CallModel, context, features, shape_of
-from .bots.pimc import tricks_to_points
 from .bots.rules_bot import RulesBot
 from .engine.observation import Observation
-from .engine.state import State
 
 VARIANT = "euchre/american"
 RIDGE = 1.0
@@ -73,10 +72,10 @@ class Stats:
 
     xtx: dict[str, list[list[float]]] = field(default_factory=dict)
     xty: dict[str, list[float]] = field(default_factory=dict)
-    decisions: dict[str, int] = field(default_factory=dict)
-    picked: dict[str, float] = field(default_factory=dict)
+    decisions: Counter[str] = field(default_factory=Counter)
+    picked: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     """Total value, over the decisions met, of the action each named chooser picks."""
-    spread: dict[str, float] = field(default_factory=dict)
+    spread: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     """The sum of squares of each chooser's pick's value less the policy's pick's
     (for the standard error of the difference)."""
     met: int = 0
@@ -96,7 +95,7 @@ class Stats:
                 line = xtx[i]
                 for j, xj in nz:
                     line[j] += xi * xj
-        self.decisions[key] = self.decisions.get(key, 0) + 1
+        self.decisions[key] += 1
 
     def merge(self, other: Stats) -> None:
         for key, m in other.xtx.items():
@@ -107,12 +106,11 @@ class Stats:
             v = self.xty.setdefault(key, [0.0] * WIDTH)
             for j in range(WIDTH):
                 v[j] += other.xty[key][j]
-        for key, n in other.decisions.items():
-            self.decisions[key] = self.decisions.get(key, 0) + n
+        self.decisions.update(other.decisions)
         for name, total in other.picked.items():
-            self.picked[name] = self.picked.get(name, 0.0) + total
+            self.picked[name] += total
         for name, total in other.spread.items():
-            self.spread[name] = self.spread.get(name, 0.0) + total
+            self.spread[name] += total
         self.met += other.met
 
     def fit(self, ridge: float = RIDGE) -> dict[str, tuple[float, ...]]:
@@ -146,59 +144,31 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def action_value(state: State, action: int, seat: int, policy: Bot) -> float:
-    """The hand's points for ``seat``'s side less the other side's, when ``seat``
-    takes ``action`` in this true deal, the policy makes every call left (each
-    seat seeing its own observation) and the play is double-dummy."""
-    game = state.clone()
-    done = len(game.results)
-    game.apply(action)
-    while len(game.results) == done and not game.is_over():
-        mover = game.current_player
-        assert mover is not None
-        if game.phase_name == "play":
-            contract = game.contract
-            to_points = tricks_to_points(
-                game.prog,
-                seat,
-                game.maker,
-                alone=contract.alone >= 0,
-                defender_alone=contract.defender_alone >= 0,
-            )
-            assert to_points is not None
-            return to_points(solver.evaluate(game, seat))
-        game.apply(policy.choose(game.observation(mover)))
-    if len(game.results) == done:
-        return 0.0
-    points = game.results[done].points
-    mine = game.rules.side_of[seat]
-    return float(points[mine] - sum(p for k, p in enumerate(points) if k != mine))
-
-
 def play_deals(
     seeds: Iterable[int],
     model: CallModel | None,
     judges: Sequence[str] = (),
-    options: dict[str, str] | None = None,
 ) -> Stats:
     """Play one hand from each seed with the policy, gathering every calling
     decision met; ``judges`` name the bots whose picks are scored (see
-    :func:`_judge`)."""
+    :func:`_judge`). Each legal action's value is the hand's points for the
+    decider's side less the other side's when it is taken in the true deal, the
+    policy makes every call left (each seat from its own observation) and the
+    play is double-dummy (:meth:`PimcBot.play_out`)."""
     easy = RulesBot()
     policy = ModelPolicy(model, easy)
+    played_out = PimcBot(policy=policy)
     choosers = {name: _judge(name, model, policy) for name in judges}
     stats = Stats()
     for seed in seeds:
         rng = random.Random(seed)
-        game = new_game(VARIANT, options or {}, seed=seed)
-        while not game.results and not game.is_over():
+        game = new_game(VARIANT, seed=seed)
+        while not game.results and game.phase_name != "play":
             mover = game.current_player
             assert mover is not None
             obs = game.observation(mover)
             key = context(obs) if shape_of(obs) else None
             legal = obs.legal_actions
-            if game.phase_name == "play":
-                break
             if key is None or len(legal) < 2:
                 game.apply(policy.choose(obs))
                 continue
@@ -207,16 +177,15 @@ def play_deals(
                 row = features(obs, a)
                 assert row is not None
                 rows.append(row)
-            values = [action_value(game, a, mover, policy) for a in legal]
+            values = [played_out.play_out(game, a, mover) for a in legal]
             stats.add(key, rows, values)
             stats.met += 1
-            best = max(values)
-            stats.picked["best"] = stats.picked.get("best", 0.0) + best
+            stats.picked["best"] += max(values)
             mine = values[legal.index(policy.choose(obs))]
             for name, chooser in choosers.items():
                 value = values[legal.index(chooser.choose(obs))]
-                stats.picked[name] = stats.picked.get(name, 0.0) + value
-                stats.spread[name] = stats.spread.get(name, 0.0) + (value - mine) ** 2
+                stats.picked[name] += value
+                stats.spread[name] += (value - mine) ** 2
             move = rng.choice(legal) if rng.random() < EXPLORE else policy.choose(obs)
             game.apply(move)
     return stats

@@ -68,25 +68,20 @@ class CallModel:
     trained: str
     """How it was trained (hands, iterations, seed), for the reader of the file."""
 
-    def value(self, context_key: str, vector: tuple[float, ...]) -> float:
-        """The action's value relative to passing (points for the decider's side)."""
-        w = self.weights.get(context_key)
-        if w is None:
-            return 0.0
-        return sum(x * y for x, y in zip(w, vector, strict=True))
-
     def values(self, obs: Observation) -> dict[int, float] | None:
-        """The value of each legal action (a pass is 0), or None when this is not
-        a decision the model knows."""
+        """The value of each legal action relative to passing (points for the
+        decider's side; a pass is 0), or None when this is not a decision the
+        model knows."""
         key = context(obs)
-        if key is None or key not in self.weights:
+        weights = self.weights.get(key) if key is not None else None
+        if weights is None:
             return None
         found: dict[int, float] = {}
         for action in obs.legal_actions:
             vector = features(obs, action)
             if vector is None:
                 return None
-            found[action] = self.value(key, vector)
+            found[action] = sum(w * x for w, x in zip(weights, vector, strict=True))
         return found
 
     def to_json(self) -> str:

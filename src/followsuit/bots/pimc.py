@@ -145,10 +145,10 @@ class PimcBot:
                     totals, seen = {}, 0.0
             if not in_play or not self.solvable:
                 solvable = self.solvable
-                found = {a: self._play_out(world, a, seat) for a in candidates}
+                found = {a: self.play_out(world, a, seat) for a in candidates}
                 if solvable and not self.solvable:  # found out mid-world: all alike
                     totals, seen = {}, 0.0
-                    found = {a: self._play_out(world, a, seat) for a in candidates}
+                    found = {a: self.play_out(world, a, seat) for a in candidates}
             weight = self._likelihood(world, seat) if self.infer else 1.0
             for action, value in found.items():
                 totals[action] = totals.get(action, 0.0) + weight * value
@@ -193,7 +193,7 @@ class PimcBot:
             near.add(A.PASS)
         return tuple(a for a in legal if a in near)
 
-    def _play_out(self, world: World, action: int, seat: int) -> float:
+    def play_out(self, world: World, action: int, seat: int) -> float:
         """Take ``action`` in a copy of the world, let the policy make every call
         left, solve the play (or, in a hand too long to solve, let the policy play
         it too), and count the hand's points for ``seat``'s side."""

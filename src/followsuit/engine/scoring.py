@@ -62,12 +62,10 @@ def euchre_table(s: State) -> HandScore:
     value = euchre_hand_value(
         prog, side_tricks(s)[maker_side], contract.alone >= 0, contract.defender_alone >= 0
     )
-    points = [0] * len(prog.sides)
-    for k in range(len(points)):
-        if value > 0 and k == maker_side:
-            points[k] = value
-        elif value < 0 and k != maker_side:
-            points[k] = -value
+    if value > 0:
+        points = [value if k == maker_side else 0 for k in range(len(prog.sides))]
+    else:  # each defending side scores the euchre
+        points = [0 if k == maker_side else -value for k in range(len(prog.sides))]
     _renege_to_opponents(s, points)
     return HandScore(tuple(points), s.maker)
 
