@@ -319,6 +319,7 @@ def exact_placings(
         ([2, 2, 3], [0b0000011, 0, 0b1100000], 0, ()),
         ([1, 2, 2, 2], [0, 0, 0, 0], 0, ()),  # merged places
         ([2, 2, 1, 2], [0b0000011, 0b0000011, 0, 0b1100000], 0, ()),  # two merged
+        ([2, 2, 3], [0b0000011, 0b0000011, 0], 0, ()),  # a merged group of one class
         ([3, 4], [0b1111000, 0], 0, ()),  # one way only
         # cards 0-2 counted (trumps): place 0 holds one or two, place 2 none
         ([3, 2, 2], [0, 0, 0], 0b0000111, ((1, 2), None, (0, 0))),

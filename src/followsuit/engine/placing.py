@@ -82,13 +82,11 @@ class Dealer:
         self.counted_classes = sum(1 for plain, _ in keys if not plain)
         """How many classes (the first ones) are of counted cards."""
         self.cards = tuple(cards)
-        self.class_of = [0] * (max(cards, default=0) + 1)
-        for k, (_allowed, cs) in enumerate(self.classes):
-            for c in cs:
-                self.class_of[c] = k
         ends = [sum(sizes[: k + 1]) for k in range(len(sizes))]
         self.slices = tuple(zip([0, *ends[:-1]], ends, strict=True))
         """Each place's share of a shuffle, where nothing is banned."""
+        self.shared = sum(1 << g for g, places in enumerate(self.members) if len(places) > 1)
+        """The groups of more than one place, as a mask."""
         self._tables: dict[tuple[int, tuple[int, ...]], Table] = {}
         self.ways = self._ways(0, self.capacity)
         for places in self.members:  # each group's cards split among its places
@@ -143,42 +141,55 @@ class Dealer:
         return table
 
     def deal(self, rng: random.Random) -> list[list[int]]:
-        """One placing, drawn uniformly: the cards of each place. The cards are
-        shuffled once; each class takes its cards in that order (a uniform order of
-        each class) and deals them out by counts drawn in proportion to their ways.
-        A place's cards come class by class: shuffle them where order matters."""
+        """One placing, drawn uniformly: the cards of each place. Each class draws
+        how many of its cards go to each group, in proportion to the ways of the
+        rest, and a class shared out over several groups is shuffled first (a
+        uniform subset for each). A group of several places then shares out its
+        cards by position, after a shuffle where they are not in a uniform order
+        already (they came from two classes, or from one class taken whole).
+        Only the places' sets of cards are uniform: shuffle a place's cards where
+        their order matters."""
         if not self.ways:
             raise ValueError("no placing keeps to the bans")
-        order = shuffled(self.cards, rng)
         if len(self.classes) == 1 and not any(self.bounds):  # the shuffle is the deal
+            order = shuffled(self.cards, rng)
             return [order[a:b] for a, b in self.slices]
-        buckets: list[list[int]] = [[] for _ in self.classes]
-        class_of = self.class_of
-        for c in order:
-            buckets[class_of[c]].append(c)
         into: list[list[int]] = [[] for _ in self.capacity]
+        unshuffled = 0  # the groups whose cards are not in a uniform order
         caps = self.capacity
         tables = self._tables
-        for k, cards in enumerate(buckets):
+        shared = self.shared
+        for k, (_allowed, members) in enumerate(self.classes):
             totals, spreads, after = tables.get((k, caps)) or self._table(k, caps)
             pick = 0 if len(totals) == 1 else bisect_right(totals, rng.randrange(totals[-1]))
-            pos = 0
-            for g, m in spreads[pick]:
-                into[g] += cards[pos : pos + m]
-                pos += m
+            spread = spreads[pick]
+            if len(spread) == 1:  # the whole class to one group
+                g = spread[0][0]
+                if into[g] or shared >> g & 1:
+                    unshuffled |= 1 << g
+                into[g] += members
+            else:
+                cards = shuffled(members, rng)
+                pos = 0
+                for g, m in spread:
+                    if into[g]:
+                        unshuffled |= 1 << g
+                    into[g] += cards[pos : pos + m]
+                    pos += m
             caps = after[pick]
-        if len(into) == len(self.sizes):  # no two places merged: group k is place k
+        if not shared:  # no two places merged: group k is place k
             return into
         places: list[list[int]] = [[] for _ in self.sizes]
-        for members, cards in zip(self.members, into, strict=True):
-            if len(members) == 1:
-                places[members[0]] = cards
+        for g, (group, got) in enumerate(zip(self.members, into, strict=True)):
+            if len(group) == 1:
+                places[group[0]] = got
                 continue
-            cards = shuffled(cards, rng)
+            if unshuffled >> g & 1:
+                got = shuffled(got, rng)
             pos = 0
-            for place in members:
+            for place in group:
                 size = self.sizes[place]
-                places[place] = cards[pos : pos + size]
+                places[place] = got[pos : pos + size]
                 pos += size
         return places
 

@@ -30,7 +30,7 @@ from .history import Rewound, rewind
 from .observation import Observation
 from .phases.claims import MisdealOffers, Offers
 from .phases.play import PlayData, TrickPlay
-from .placing import Dealer
+from .placing import Dealer, shuffled
 from .state import State
 from .types import Move, Note, Piles
 from .unseen import PlaceKind, unseen_of
@@ -131,7 +131,9 @@ class Sampler:
             if kind is PlaceKind.HAND:
                 assert place.seat is not None
                 hands[place.seat] |= mask_of(cards)
-            elif kind is PlaceKind.STOCK:
+                continue
+            cards = shuffled(cards, rng)  # the placing makes sets uniform, not orders
+            if kind is PlaceKind.STOCK:
                 stock = cards
             elif kind is PlaceKind.KITTY:
                 kitty = cards
