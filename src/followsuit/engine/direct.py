@@ -58,7 +58,8 @@ class Direct:
     """Call-your-partner: the called card, while this seat does not know its holder
     (the world's holder is the partner); -1 otherwise."""
     standing_head: tuple[object, ...]
-    """The standing but its seed (a world deals its later hands from a fresh one)."""
+    """The standing's fields but the last, its seed: a world deals its later hands
+    from a fresh seed."""
     seats: range
     hand_places: tuple[tuple[int, int], ...]
     """(place index, seat) of every hidden hand."""
@@ -175,9 +176,9 @@ def world(
 ) -> State:
     """The world with the unseen cards dealt as ``cards`` (per place of ``places``).
 
-    Written for speed (a search draws thousands per decision): the world is built
-    as a fresh :class:`State` field by field rather than cloned and overwritten,
-    and the hidden hands' masks are made in line."""
+    Written for speed (a search draws thousands per decision): the hidden hands'
+    masks are made in line, and the standing is rebuilt from its fields but the
+    seed (the last) without a keyword lookup."""
     hands = list(d.base_hands)
     for k, seat in d.hand_places:
         m = 0
@@ -219,13 +220,14 @@ def world(
     if d.called >= 0:
         holder = next((p for p, h in enumerate(hands) if h >> d.called & 1), -1)
         contract = contract._replace(partner=holder)
-    return public.with_cards(
-        hands,
-        Deal(tuple(orders), d.upcard, kitty, stock, dealt_piles),
-        log,
-        notes,
-        d.moves,
-        Piles(stock, kitty, blind, discards, d.dead),
-        contract,
-        tuple.__new__(Standing, (*d.standing_head, rng.getrandbits(64))),
-    )
+    w = public.clone()
+    w._hands = hands
+    w._dealt = Deal(tuple(orders), d.upcard, kitty, stock, dealt_piles)
+    w._log = log
+    w.notes = notes
+    w.moves = d.moves
+    w.piles = Piles(stock, kitty, blind, discards, d.dead)
+    w.contract = contract
+    w.standing = tuple.__new__(Standing, (*d.standing_head, rng.getrandbits(64)))
+    w._legal = None  # the seat to move may hold other cards here
+    return w

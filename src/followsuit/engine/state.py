@@ -408,46 +408,6 @@ class State:
         s._written = ()
         return s
 
-    def with_cards(
-        self,
-        hands: list[int],
-        dealt: Deal,
-        log: list[tuple[int | None, int]],
-        notes: dict[int, Note],
-        moves: tuple[Move, ...],
-        piles: Piles,
-        contract: Contract,
-        standing: Standing,
-    ) -> State:
-        """A copy of this state with the hidden parts given (the world sampler's
-        worlds: the same position, other cards). The lists are taken, not copied."""
-        s = State.__new__(State)
-        s.prog = self.prog
-        s.standing = standing
-        s._dealt = dealt
-        s.phase = self.phase
-        s.phase_at = self.phase_at
-        s.step = self.step
-        s.to_move = self.to_move
-        s._hands = hands
-        s.trump = self.trump
-        s.table = self.table
-        s.maker = self.maker
-        s.contract = contract
-        s.piles = piles
-        s._log = log
-        s.notes = notes
-        s.moves = moves
-        s._trick = self._trick[:]
-        s.order = self.order
-        s.led = self.led
-        s.win_pos = self.win_pos
-        s.win_key = self.win_key
-        s.tricks = self.tricks
-        s._legal = None  # the seat to move may hold other cards here
-        s._written = ()
-        return s
-
     def deal(self, deal: Deal, dealer: int | None = None) -> None:
         """Start the next hand with this deal (when :attr:`needs_deal`).
 
