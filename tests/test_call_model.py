@@ -10,7 +10,15 @@ import pytest
 
 import followsuit
 from followsuit.bots import ExpertBot, PimcBot, make_bot
-from followsuit.bots.call_model import NAMES, WIDTH, CallModel, context, features, model_for
+from followsuit.bots.call_model import (
+    NAMES,
+    WIDTH,
+    CallModel,
+    context,
+    features,
+    model_for,
+    shape_of,
+)
 from followsuit.engine import actions as A
 from followsuit.engine.observation import Observation
 from followsuit.training import Stats, _solve, main, play_deals
@@ -53,8 +61,18 @@ def test_a_pass_is_the_reference_and_alone_has_its_own_half() -> None:
 
 def test_the_model_knows_only_four_handed_euchre_calls() -> None:
     obs = first_obs(MONSTER, "TH")
-    assert model_for(obs) is not None
-    for variant in ("euchre/british", "euchre/cutthroat", "bid-euchre/standard"):
+    assert shape_of(obs) == "euchre4"
+    model = model_for(obs)
+    assert model is not None and model.shape == "euchre4"
+    british = followsuit.new_game("euchre/british", seed=3)
+    mover = british.current_player
+    assert mover is not None
+    seen = british.observation(mover)
+    assert shape_of(seen) == "euchre4-joker"
+    model = model_for(seen)
+    assert model is not None and model.shape == "euchre4-joker"
+    assert model.values(seen) is not None
+    for variant in ("euchre/cutthroat", "bid-euchre/standard"):
         state = followsuit.new_game(variant, seed=3)
         mover = state.current_player
         assert mover is not None
@@ -65,6 +83,27 @@ def test_the_model_knows_only_four_handed_euchre_calls() -> None:
         state.apply(action)
     discard = state.observation(3)
     assert discard.phase == "discard" and context(discard) is None
+
+
+def test_a_turned_joker_is_left_to_the_search() -> None:
+    """Under a turned joker the dealer names trump and takes the joker: the
+    features (an up card of a suit) do not describe it."""
+    rules = {"british_joker_upcard_choose_blind": False}
+    for seed in range(200):
+        state = followsuit.new_game("euchre/british", rules, seed=seed)
+        deal = state.dealt
+        assert deal is not None and deal.upcard is not None
+        if state.rules.deck.codes[deal.upcard] == "JK":
+            break
+    else:
+        pytest.fail("no deal turned the joker")
+    mover = state.current_player
+    assert mover == state.dealer
+    obs = state.observation(mover)
+    model = model_for(obs)
+    assert model is not None
+    assert all(features(obs, a) is None for a in obs.legal_actions if a != A.PASS)
+    assert model.values(obs) is None
 
 
 def test_the_shipped_model_calls_the_clear_cases() -> None:

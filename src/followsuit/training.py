@@ -15,9 +15,11 @@ cancels and only the differences between actions are learned. Each iteration
 fits on the decisions of every iteration so far: the late policies reach some
 decisions (a dealer naming a suit) too rarely to fit on their own.
 
-The fitted model is written to ``followsuit/bots/data/euchre_calls.json`` (or
-``--out``), and it is scored on fresh deals: the average value of the action it
-picks against easy's pick, over the same decisions.
+``--variant`` picks the game (default American Euchre; ``euchre/british``
+trains the model of the 25-card deck with the joker). The fitted model is
+written to its shape's file in ``followsuit/bots/data`` (or ``--out``), and
+it is scored on fresh deals: the average value of the action it picks against
+easy's pick, over the same decisions.
 """
 
 from __future__ import annotations
@@ -36,11 +38,12 @@ from pathlib import Path
 from . import new_game
 from .bots import ExpertBot, PimcBot, make_bot
 from .bots.base import Bot
-from .bots.call_model import NAMES, WIDTH, CallModel, context, features, shape_of
+from .bots.call_model import NAMES, SHAPES, WIDTH, CallModel, context, features, shape_of
 from .bots.rules_bot import RulesBot
 from .engine.observation import Observation
 
 VARIANT = "euchre/american"
+"""The game trained on unless ``--variant`` says otherwise."""
 RIDGE = 1.0
 """The ridge penalty (points squared): keeps a weight on a rare feature small."""
 EXPLORE = 0.1
@@ -148,6 +151,7 @@ def play_deals(
     seeds: Iterable[int],
     model: CallModel | None,
     judges: Sequence[str] = (),
+    variant: str = VARIANT,
 ) -> Stats:
     """Play one hand from each seed with the policy, gathering every calling
     decision met; ``judges`` name the bots whose picks are scored (see
@@ -162,7 +166,7 @@ def play_deals(
     stats = Stats()
     for seed in seeds:
         rng = random.Random(seed)
-        game = new_game(VARIANT, seed=seed)
+        game = new_game(variant, seed=seed)
         while not game.results and game.phase_name != "play":
             mover = game.current_player
             assert mover is not None
@@ -202,10 +206,10 @@ def _judge(name: str, model: CallModel | None, policy: Bot) -> Bot:
     return make_bot(name, seed=f"judge/{name}")
 
 
-def _chunk(args: tuple[list[int], str | None, tuple[str, ...]]) -> Stats:
-    seeds, model_text, judges = args
+def _chunk(args: tuple[list[int], str | None, tuple[str, ...], str]) -> Stats:
+    seeds, model_text, judges, variant = args
     model = CallModel.from_json(model_text) if model_text else None
-    return play_deals(seeds, model, judges)
+    return play_deals(seeds, model, judges, variant)
 
 
 def run(
@@ -213,11 +217,14 @@ def run(
     model: CallModel | None,
     judges: Sequence[str],
     jobs: int,
+    variant: str = VARIANT,
 ) -> Stats:
     """:func:`play_deals` over ``jobs`` processes."""
     text = model.to_json() if model else None
     size = max(1, len(seeds) // (jobs * 8))
-    chunks = [(seeds[i : i + size], text, tuple(judges)) for i in range(0, len(seeds), size)]
+    chunks = [
+        (seeds[i : i + size], text, tuple(judges), variant) for i in range(0, len(seeds), size)
+    ]
     total = Stats()
     if jobs <= 1:
         for c in chunks:
@@ -243,9 +250,14 @@ def main(argv: list[str] | None = None) -> int:
         help="levels whose picks are scored on the test deals too (e.g. easy,medium)",
     )
     parser.add_argument(
+        "--variant",
+        default=VARIANT,
+        help="the game to train on: four-handed Euchre (American, long, timed, British)",
+    )
+    parser.add_argument(
         "--out",
         type=Path,
-        default=Path(__file__).parent / "bots" / "data" / "euchre_calls.json",
+        help="where to write the model (default: its shape's file in the package)",
     )
     parser.add_argument(
         "--start",
@@ -253,6 +265,13 @@ def main(argv: list[str] | None = None) -> int:
         help="a model to start from (with --iterations 0: only score it)",
     )
     args = parser.parse_args(argv)
+    try:
+        shape = shape_of(new_game(args.variant, seed=0).observation(0))
+    except (KeyError, ValueError) as error:
+        parser.error(str(error))
+    if shape is None:
+        parser.error(f"no call model is made for {args.variant}: {', '.join(SHAPES)} only")
+    out: Path = args.out or Path(__file__).parent / "bots" / "data" / SHAPES[shape]
     model: CallModel | None = None
     if args.start is not None:
         model = CallModel.from_json(args.start.read_text())
@@ -261,14 +280,14 @@ def main(argv: list[str] | None = None) -> int:
     for it in range(args.iterations):
         start = time.perf_counter()
         seeds = list(range(base + it * args.hands, base + (it + 1) * args.hands))
-        stats = run(seeds, model, (), args.jobs)
+        stats = run(seeds, model, (), args.jobs, args.variant)
         pooled.merge(stats)
         weights = pooled.fit(args.ridge)
         model = CallModel(
             weights=weights,
-            shape="euchre4",
+            shape=shape,
             trained=(
-                f"{VARIANT}, {args.iterations} iterations of {args.hands} deals "
+                f"{args.variant}, {args.iterations} iterations of {args.hands} deals "
                 f"(seed {args.seed}), ridge {args.ridge}"
             ),
         )
@@ -283,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("nothing to score: give --iterations or --start")
     test = list(range(base - args.test_hands, base))
     judges = ("model", *(j for j in args.judges.split(",") if j))
-    scored = run(test, model, judges, args.jobs)
+    scored = run(test, model, judges, args.jobs, args.variant)
     n = max(1, scored.met)
     print(
         f"on {scored.met} decisions of {len(test)} fresh deals, points per decision "
@@ -297,9 +316,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {j:>10}'s pick {mean:+.4f}  (model's {-diff:+.4f} +- {1.96 * se:.4f} better)")
     if not args.iterations:
         return 0
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(model.to_json() + "\n")
-    print(f"wrote {args.out} ({len(NAMES)} features x {len(model.weights)} contexts)")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(model.to_json() + "\n")
+    print(f"wrote {out} ({len(NAMES)} features x {len(model.weights)} contexts)")
     return 0
 
 

@@ -13,10 +13,13 @@ calling context (round, and where the seat sits from the dealer), fitted to
 the differences between the actions of one decision, so the luck of the deal
 cancels out (:mod:`followsuit.training` trains it).
 
-It knows the decisions of four-handed partnership Euchre with a 24-card deck
-(American, long and timed): a call, an order-up, a pass, each alone or not.
-:func:`model_for` returns None elsewhere, and the bot that uses it searches
-there instead.
+It knows the decisions of four-handed partnership Euchre with five-card hands,
+a model for each deck (:data:`SHAPES`): the 24 cards of American, long and
+timed Euchre, and British Euchre's 25 with the joker (the Benny) as the top
+trump. A decision is a call, an order-up, a pass, each alone or not.
+:func:`model_for` returns None elsewhere (and for a decision the features do not
+describe, such as naming trump blind under a turned joker), and the bot that
+uses it searches there instead.
 """
 
 from __future__ import annotations
@@ -32,11 +35,13 @@ from ..engine.observation import Observation
 from ..engine.program import program_for
 from .euchre_rules import estimate
 
-MODEL_FILE = "euchre_calls.json"
-"""The shipped weights, in ``followsuit/bots/data``."""
+SHAPES = {"euchre4": "euchre_calls.json", "euchre4-joker": "euchre_joker_calls.json"}
+"""The kinds of game a model is trained for (:func:`shape_of`), and the file in
+``followsuit/bots/data`` that holds each one's shipped weights."""
 
 TOP = 7
-"""The trumps counted one by one, highest first (all seven of a 24-card deck)."""
+"""The trumps counted one by one, highest first (all seven of a 24-card deck;
+with the joker, the nine is only counted among the trumps)."""
 
 NAMES: tuple[str, ...] = (
     "bias",
@@ -107,21 +112,27 @@ class CallModel:
 
 
 def shape_of(obs: Observation) -> str | None:
-    """The kind of game a model is for: four-handed partnership Euchre with a
-    24-card deck and five-card hands, the only one trained."""
+    """The kind of game a model is for (a key of :data:`SHAPES`): four-handed
+    partnership Euchre with five-card hands, from 24 cards (``euchre4``) or 25
+    with one joker (``euchre4-joker``); None for any other game."""
     rules = obs.rules
     prog = program_for(rules)
     if prog.family != "euchre" or rules.num_players != 4 or len(prog.sides) != 2:
         return None
-    if rules.deck.joker_mask or len(rules.deck.cards) != 24 or prog.hand_size != 5:
+    if prog.hand_size != 5:
         return None
-    return "euchre4"
+    jokers = rules.deck.joker_mask.bit_count()
+    if jokers == 0 and len(rules.deck.cards) == 24:
+        return "euchre4"
+    if jokers == 1 and len(rules.deck.cards) == 25:
+        return "euchre4-joker"
+    return None
 
 
 @lru_cache(maxsize=4)
 def _shipped(shape: str) -> CallModel | None:
     try:
-        text = resources.files("followsuit.bots").joinpath("data", MODEL_FILE).read_text()
+        text = resources.files("followsuit.bots").joinpath("data", SHAPES[shape]).read_text()
     except (FileNotFoundError, OSError):
         return None
     model = CallModel.from_json(text)
@@ -162,6 +173,8 @@ def features(obs: Observation, action: int) -> tuple[float, ...] | None:
         return (0.0,) * WIDTH
     seat = obs.seat
     assert seat is not None
+    if obs.upcard is not None and obs.rules.deck.suit[obs.upcard] < 0:
+        return None  # a turned joker: the dealer names trump and takes it
     alone = action == A.ALONE or A.goes_alone(action)
     hand = obs.hand
     up_card = next_suit = buried = 0.0
