@@ -173,7 +173,7 @@ def features(obs: Observation, action: int) -> tuple[float, ...] | None:
         return (0.0,) * WIDTH
     seat = obs.seat
     assert seat is not None
-    if obs.upcard is not None and obs.rules.deck.suit[obs.upcard] < 0:
+    if obs.upcard is not None and obs.rules.deck.joker_mask >> obs.upcard & 1:
         return None  # a turned joker: the dealer names trump and takes it
     alone = action == A.ALONE or A.goes_alone(action)
     hand = obs.hand

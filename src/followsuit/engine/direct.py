@@ -57,10 +57,7 @@ class Direct:
     called: int
     """Call-your-partner: the called card, while this seat does not know its holder
     (the world's holder is the partner); -1 otherwise."""
-    standing_head: tuple[object, ...]
-    """The standing's fields but the last, its seed: a world deals its later hands
-    from a fresh seed."""
-    seats: range
+    standing: Standing
     hand_places: tuple[tuple[int, int], ...]
     """(place index, seat) of every hidden hand."""
     stock_place: int
@@ -147,8 +144,7 @@ def plan(u: Unseen, public: State, offers: bool) -> Direct | None:
         upcard=obs.upcard,
         dead=obs.dead,
         called=public.contract.called_card if public.contract.partner < 0 else -1,
-        standing_head=tuple(public.standing[:-1]),
-        seats=range(n),
+        standing=public.standing,
         hand_places=tuple(
             (k, p.seat)
             for k, p in enumerate(u.places)
@@ -174,21 +170,14 @@ def world(
     cards: list[list[int]],
     rng: random.Random,
 ) -> State:
-    """The world with the unseen cards dealt as ``cards`` (per place of ``places``).
-
-    Written for speed (a search draws thousands per decision): the hidden hands'
-    masks are made in line, and the standing is rebuilt from its fields but the
-    seed (the last) without a keyword lookup."""
+    """The world with the unseen cards dealt as ``cards`` (per place of ``places``);
+    it deals its later hands from a fresh seed."""
     hands = list(d.base_hands)
     for k, seat in d.hand_places:
-        m = 0
-        for c in cards[k]:
-            m |= 1 << c
-        hands[seat] |= m
+        hands[seat] |= mask_of(cards[k])
     stock = () if d.stock_place < 0 else tuple(shuffled(cards[d.stock_place], rng))
     kitty = () if d.kitty_place < 0 else tuple(cards[d.kitty_place])
-    gained = d.gained
-    dealt = [hands[p] | gained[p] for p in d.seats]
+    dealt = [hand | gained for hand, gained in zip(hands, d.gained)]  # noqa: B905
     log = list(d.log)
     notes = d.notes
     discards = d.discards
@@ -228,6 +217,6 @@ def world(
     w.moves = d.moves
     w.piles = Piles(stock, kitty, blind, discards, d.dead)
     w.contract = contract
-    w.standing = tuple.__new__(Standing, (*d.standing_head, rng.getrandbits(64)))
+    w.standing = d.standing._replace(seed=rng.getrandbits(64))
     w._legal = None  # the seat to move may hold other cards here
     return w
