@@ -297,6 +297,8 @@ def play_out(
             continue
         legal = state.legal_actions()
         assert legal, "the seat to move has no legal action"
+        # what trick play leaves in the cache ahead is what the phase works out afresh
+        assert legal == state.phase.legal(state)
         assert state.current_player is not None
         take_turn(state, rng)
         steps += 1

@@ -181,9 +181,8 @@ def ordered_by(mask: int, order: Iterable[int]) -> list[int]:
 def bits(mask: int) -> tuple[int, ...]:
     """Indices of the set bits of ``mask``, lowest first, as a tuple.
 
-    This is the hot-path form (the legal cards of a hand): a table lookup per
-    byte, about three times faster than peeling bits one by one, and immutable so
-    that it can be handed out as it is.
+    A table lookup per byte, about three times faster than peeling bits one by
+    one, and immutable so that it can be handed out as it is.
     """
     t = _BYTE_BITS
     if mask < 0x1000000:
@@ -199,6 +198,26 @@ def bits(mask: int) -> tuple[int, ...]:
         mask >>= 8
         k += 1
     return tuple(out)
+
+
+BITS: dict[int, tuple[int, ...]] = {}
+""":func:`bits` of the masks :func:`remembered_bits` was asked for. Trick play
+reads it in line (``BITS.get(hand) or remembered_bits(hand)``): a dict lookup
+is several times cheaper than building the tuple, and a game's legal cards are
+the same few hundred sets over and over. Masks that rarely come again (a
+sampled world's hands) go to :func:`bits`, which keeps nothing. Bounded: emptied
+when it reaches :data:`BITS_LIMIT` masks."""
+BITS_LIMIT = 1 << 16
+
+
+def remembered_bits(mask: int) -> tuple[int, ...]:
+    """:func:`bits`, kept in :data:`BITS` for the next time."""
+    out = BITS.get(mask)
+    if out is None:
+        if len(BITS) >= BITS_LIMIT:
+            BITS.clear()
+        out = BITS[mask] = bits(mask)
+    return out
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,8 @@ class Verdict(NamedTuple):
     go_out: bool = False
 
 
+PLAY_ON = Verdict(None)
+
 HandScorer = Callable[["State"], HandScore]
 GameEnd = Callable[["Program", Standing, "HandScore | None"], Verdict]
 
@@ -57,16 +59,20 @@ def side_tricks(s: State) -> list[int]:
 def euchre_table(s: State) -> HandScore:
     """Makers 3-4 tricks, all 5, all 5 alone; euchred (RULES.md §2A)."""
     prog = s.prog
-    maker_side = prog.side_of[s.maker]
+    side_of = prog.side_of
+    maker_side = side_of[s.maker]
+    made = 0
+    for trick in s.tricks:
+        if side_of[trick.winner] == maker_side:
+            made += 1
     contract = s.contract
-    value = euchre_hand_value(
-        prog, side_tricks(s)[maker_side], contract.alone >= 0, contract.defender_alone >= 0
-    )
+    value = euchre_hand_value(prog, made, contract.alone >= 0, contract.defender_alone >= 0)
     if value > 0:
         points = [value if k == maker_side else 0 for k in range(len(prog.sides))]
     else:  # each defending side scores the euchre
         points = [0 if k == maker_side else -value for k in range(len(prog.sides))]
-    _renege_to_opponents(s, points)
+    if prog.penalize:
+        _renege_to_opponents(s, points)
     return HandScore(tuple(points), s.maker)
 
 
@@ -171,6 +177,9 @@ def first_to_target(prog: Program, standing: Standing, scored: HandScore | None)
     scores play on (RULES.md §1.12). Bid Euchre's ``be_defenders_can_win`` and
     ``be_both_reach_rule`` refine who may win."""
     scores = standing.scores
+    target = prog.target_score
+    if target is None or max(scores) < target:  # nobody is there yet (most hands)
+        return PLAY_ON
     at_target = reached(prog, scores)
     maker = -1 if scored is None else scored.maker
     maker_side = prog.side_of[maker] if maker >= 0 else None

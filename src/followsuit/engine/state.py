@@ -32,6 +32,8 @@ from .program import Program, program_for
 from .scoring import HandScore
 from .types import (
     ALL_SEATS,
+    NO_CONTRACT,
+    NO_PILES,
     Contract,
     HandLog,
     HandResult,
@@ -46,9 +48,6 @@ from .types import (
 if TYPE_CHECKING:
     from .phases.base import Phase
     from .tricks import TrumpTable
-
-NO_CONTRACT = Contract()
-NO_PILES = Piles()
 
 
 class State:
@@ -564,7 +563,8 @@ class State:
         self._begin_hand(deal)
 
     def _begin_hand(self, deal: Deal) -> None:
-        self._clear_hand()
+        # the state is as _clear_hand left it: a hand is begun only while
+        # ``_dealt`` is None, which only _clear_hand sets
         self._dealt = deal
         self.standing = self.standing._replace(hand_no=self.standing.hand_no + 1)
         self._hands = [mask_of(cards) for cards in deal.hands]
@@ -596,9 +596,10 @@ class State:
         """Log an action; ``visible_to`` is a seat mask for a private one, and
         ``shown`` the cards of it every seat sees anyway (trumps discarded face up)."""
         written = self._written
-        order = written if written and written != bits(A.cards_of(action)) else ()
-        if visible_to != ALL_SEATS or order:
-            self.notes = {**self.notes, len(self._log): Note(visible_to, shown, order)}
+        if visible_to != ALL_SEATS or written:
+            order = written if written and written != bits(A.cards_of(action)) else ()
+            if visible_to != ALL_SEATS or order:
+                self.notes = {**self.notes, len(self._log): Note(visible_to, shown, order)}
         self._log.append((seat, action))
 
     def record_move(self, seat: int, kind: MoveKind, cards: int, visible_to: int) -> None:
@@ -622,7 +623,7 @@ class State:
     def discard_to_pile(self, seat: int, cards: int, order: Sequence[int]) -> None:
         """Take ``cards`` out of a hand onto the discard pile, in ``order``."""
         self._hands[seat] &= ~cards
-        self.piles = self.piles._replace(discards=(*self.piles.discards, *order))
+        self.piles = self.piles.with_discards(order)
 
     def set_trump(self, suit: int) -> None:
         self.trump = suit
@@ -638,7 +639,7 @@ class State:
         dealer = old.dealer
         redeal = scored is None
         points = prog.no_points if scored is None else scored.points
-        scores = tuple([a + b for a, b in zip(old.scores, points, strict=True)])
+        scores = tuple(map(operator.add, old.scores, points))
         result = HandResult(
             dealer,
             None if redeal or self.trump < 0 else self.trump,
@@ -652,37 +653,29 @@ class State:
         )
         notes = tuple(sorted(self.notes.items())) if self.notes else ()
         log = HandLog(dealer, deal, tuple(self._log), result, notes)
+        if not (redeal and redeal_same_dealer):
+            dealer = (dealer + 1) % prog.num_players
         standing = Standing(
             old.hand_no,
             dealer,
             scores,
             old.results + (result,),
             old.history + (log,),
-            old.over,
-            old.winner,
+            False,
+            None,
             old.time_up,
             old.go_out,
             old.seed,
         )
-        over, winner, go_out = False, None, old.go_out
         if not redeal or old.time_up:
             verdict = prog.game_end(prog, standing, scored)
-            over, winner = verdict.winner is not None, verdict.winner
-            go_out = go_out or verdict.go_out
-        if not (redeal and redeal_same_dealer):
-            dealer = (dealer + 1) % prog.num_players
-        self.standing = Standing(
-            old.hand_no,
-            dealer,
-            scores,
-            standing.results,
-            standing.history,
-            over,
-            winner,
-            old.time_up,
-            go_out,
-            old.seed,
-        )
+            if verdict.winner is not None or verdict.go_out:
+                standing = standing._replace(
+                    over=verdict.winner is not None,
+                    winner=verdict.winner,
+                    go_out=old.go_out or verdict.go_out,
+                )
+        self.standing = standing
         self._clear_hand()
 
     # ---------------------------------------------------------------- helpers

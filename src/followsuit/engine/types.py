@@ -9,6 +9,7 @@ list copies however far the hand has gone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
@@ -70,6 +71,23 @@ class Contract(NamedTuple):
     partner: int = -1
     """Call-your-partner: the holder of the called card (known to the engine)."""
     declared: bool = False
+
+    def with_alone(self, seat: int, out: int) -> Contract:
+        """This contract with ``seat`` playing alone and ``out`` the seats sitting
+        out (``_replace`` without its keyword machinery: half of the random
+        Euchre hands a search plays have a loner)."""
+        return Contract(
+            self.bid,
+            seat,
+            self.defender_alone,
+            out,
+            self.ordered_up,
+            self.blind,
+            self.called_card,
+            self.partner,
+            self.declared,
+        )
+
     """The maker declared the moon (``moon_rule = declared``)."""
 
 
@@ -142,6 +160,17 @@ class Piles(NamedTuple):
     blind: tuple[tuple[int, ...], ...] = ()
     discards: tuple[int, ...] = ()
     dead: int = 0
+
+    def with_discards(self, cards: Sequence[int]) -> Piles:
+        """These piles with ``cards`` put on the discard pile (``_replace`` without
+        its keyword machinery: a dealer's discard in every Euchre hand)."""
+        return Piles(self.stock, self.kitty, self.blind, (*self.discards, *cards), self.dead)
+
+
+NO_CONTRACT = Contract()
+"""A hand before anything is settled."""
+NO_PILES = Piles()
+"""A hand with no cards outside the hands."""
 
 
 class HandLog(NamedTuple):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from .. import actions as A
+from ..types import NO_CONTRACT
 from .base import Phase, suit_word
 
 if TYPE_CHECKING:
@@ -20,9 +22,30 @@ class Calling(NamedTuple):
     passed: int = 0
 
 
+#: The contract of a plain hand whose up card was ordered up.
+ORDERED_UP = NO_CONTRACT._replace(ordered_up=True)
+
 ROUND_0 = Calling(0)
 ROUND_1 = Calling(1)
 ROUND_2 = Calling(2)
+#: ``PASSED[round][k]``: the calling after ``k`` passes in that round, made once
+#: (a hand's calling builds no record).
+PASSED = tuple(tuple(Calling(rnd, k) for k in range(8)) for rnd in range(3))
+
+ROUND_1_CHOICES = (A.PASS, A.ORDER_UP)
+ROUND_1_ALONE_CHOICES = (A.PASS, A.ORDER_UP, A.ORDER_UP_ALONE)
+ROUND_1_ONLY_ALONE = (A.PASS, A.ORDER_UP_ALONE)
+
+
+@cache
+def round_2_choices(turned: int, alone: bool, stuck: bool) -> tuple[int, ...]:
+    """Round 2's choices: pass (unless the dealer is stuck) or name a suit other
+    than the one turned down (alone too, where the call says it)."""
+    out: tuple[int, ...] = () if stuck else (A.PASS,)
+    for suit in range(4):
+        if suit != turned:
+            out += (A.call(suit), A.call(suit, alone=True)) if alone else (A.call(suit),)
+    return out
 
 
 class EuchreCalling(Phase[Calling]):
@@ -66,15 +89,11 @@ class EuchreCalling(Phase[Calling]):
             return out
         if rnd == 1:
             if self._partner_must_go_alone(s, seat):
-                return (A.PASS, A.ORDER_UP_ALONE)
-            return (A.PASS, A.ORDER_UP, A.ORDER_UP_ALONE) if alone else (A.PASS, A.ORDER_UP)
-        stuck = s.prog.stick_the_dealer and seat == s.dealer
-        out = () if stuck else (A.PASS,)
-        turned = s.prog.cards.suit[s.upcard]
-        for suit in range(4):
-            if suit != turned:
-                out += (A.call(suit), A.call(suit, alone=True)) if alone else (A.call(suit),)
-        return out
+                return ROUND_1_ONLY_ALONE
+            return ROUND_1_ALONE_CHOICES if alone else ROUND_1_CHOICES
+        prog = s.prog
+        stuck = prog.stick_the_dealer and seat == s.dealer
+        return round_2_choices(prog.cards.suit[s.upcard], alone, stuck)
 
     def apply(self, s: State, action: int) -> None:
         seat = s.to_move
@@ -83,9 +102,10 @@ class EuchreCalling(Phase[Calling]):
         calling = self.data(s)
         if action == A.PASS:
             passed = calling.passed + 1
-            if passed < s.n:
-                s.step = Calling(calling.round, passed)
-                s.to_move = s.seat_after(seat)
+            n = s.prog.num_players
+            if passed < n:
+                s.step = PASSED[calling.round][passed]
+                s.to_move = (seat + 1) % n
             elif calling.round == 1:
                 s.step = ROUND_2
                 s.to_move = s.eldest
@@ -95,7 +115,10 @@ class EuchreCalling(Phase[Calling]):
             return
         if action in (A.ORDER_UP, A.ORDER_UP_ALONE):
             s.set_trump(s.prog.cards.suit[s.upcard])
-            s.contract = s.contract._replace(ordered_up=True)
+            contract = s.contract
+            s.contract = (
+                ORDERED_UP if contract is NO_CONTRACT else contract._replace(ordered_up=True)
+            )
         else:
             s.set_trump(A.suit_of(action))
             if calling.round == 0:  # the dealer takes the turned-up joker, and looks
@@ -148,4 +171,4 @@ def make_alone(s: State, loner: int) -> None:
     """``loner`` plays without partner, who sits out for the hand."""
     partner = s.partner_of(loner)
     out = s.contract.out | (1 << partner if partner is not None else 0)
-    s.contract = s.contract._replace(alone=loner, out=out)
+    s.contract = s.contract.with_alone(loner, out)

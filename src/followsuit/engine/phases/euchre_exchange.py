@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from ..state import State
 
 
+#: ``discard`` of each single card, by deck index.
+ONE_CARD_DISCARDS = tuple(A.discard(1 << c) for c in range(64))
+
+
 class DealerPickup(Phase[None]):
     """The dealer takes the ordered-up card and discards one, face down."""
 
@@ -33,7 +37,7 @@ class DealerPickup(Phase[None]):
         hand = s._hands[s.dealer]
         if not s.prog.dealer_may_discard_upcard:
             hand &= ~(1 << s.upcard)
-        return tuple(A.discard(1 << c) for c in bits(hand))
+        return tuple([ONE_CARD_DISCARDS[c] for c in bits(hand)])
 
     def apply(self, s: State, action: int) -> None:
         cards = A.cards_of(action)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...cards import bits
+from ...cards import BITS, bits, remembered_bits
 from .. import actions as A
 from ..types import Trick
 from .base import Phase, suit_word
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from ..state import State
 
 SPADES = 3
+_tuple_new = tuple.__new__
+_remembered = BITS.get
 
 
 class PlayData(NamedTuple):
@@ -76,7 +78,8 @@ class TrickPlay(Phase[PlayData]):
     def finish_trick(self, s: State, trick: list[int]) -> None:
         order = s.order
         winner = order[s.win_pos]
-        s.tricks += (Trick(order, tuple(trick), winner),)
+        # Trick(order, cards, winner) without the named tuple's Python-level __new__
+        s.tricks += (_tuple_new(Trick, (order, tuple(trick), winner)),)
         self.start_trick(s, winner)
 
     def renege(self, s: State, seat: int, hand: int, led: int, card: int, first: bool) -> bool:
@@ -91,7 +94,15 @@ class TrickPlay(Phase[PlayData]):
 
 class MustFollow(TrickPlay):
     """``must_follow``: follow the effective suit led if you can (Euchre, Bid
-    Euchre). Every seat still in holds as many cards as the others."""
+    Euchre). Every seat still in holds as many cards as the others.
+
+    This is the path a search spends its time on, so it is written for speed:
+    :meth:`apply` lays the card, ends the trick and starts the next one in line
+    (what :meth:`TrickPlay.lay` does for Pitch), and leaves the next seat's legal
+    cards in the state's cache, so that ``legal_actions()`` costs nothing more.
+    :meth:`legal` is the same rule for a state whose cache was dropped; a test
+    holds the two to the same answer.
+    """
 
     def start_trick(self, s: State, leader: int) -> None:
         s._trick = []
@@ -103,9 +114,15 @@ class MustFollow(TrickPlay):
             n = s.prog.num_players
             order = tuple(p for p in ((leader + k) % n for k in range(n)) if not out >> p & 1)
             orders[key] = order
-        if s._hands[order[0]]:
+        first = order[0]
+        hand = s._hands[first]
+        if hand:
             s.order = order
-            s.to_move = order[0]
+            s.to_move = first
+            twins = s.prog.twins
+            if twins:  # identical cards: offer one copy (the lower index)
+                hand &= ~((hand & (hand >> 1) & twins) << 1)
+            s._legal = _remembered(hand) or remembered_bits(hand)
             return
         s.order = ()
         s.to_move = None
@@ -122,15 +139,45 @@ class MustFollow(TrickPlay):
             hand &= ~((hand & (hand >> 1) & twins) << 1)
         return bits(hand)
 
-    def renege(self, s: State, seat: int, hand: int, led: int, card: int, first: bool) -> bool:
-        same = hand & s.table.suit_mask[led]
-        return bool(same) and not same >> card & 1
-
     def apply(self, s: State, action: int) -> None:
         seat: int = s.to_move  # type: ignore[assignment]
         s._log.append((seat, action))
-        s._hands[seat] ^= 1 << action
-        self.lay(s, s._trick, action)
+        hands = s._hands
+        hands[seat] ^= 1 << action
+        trick = s._trick
+        table = s.table
+        if trick:  # may it beat the card winning so far?
+            led = s.led
+            k = table.keys[led][action]
+            if k > s.win_key:
+                s.win_key = k
+                s.win_pos = len(trick)
+        else:
+            s.led = led = table.eff[action]
+            s.win_key = table.keys[led][action]
+            s.win_pos = 0
+        trick.append(action)
+        order = s.order
+        played = len(trick)
+        if played < len(order):  # the next seat follows
+            s.to_move = seat = order[played]
+            hand = hands[seat]
+            same = hand & table.suit_mask[led]
+            if same:
+                hand = same
+            twins = s.prog.twins
+            if twins:
+                hand &= ~((hand & (hand >> 1) & twins) << 1)
+            s._legal = _remembered(hand) or remembered_bits(hand)
+            return
+        winner = order[s.win_pos]
+        # Trick(order, cards, winner) without the named tuple's Python-level __new__
+        s.tricks += (_tuple_new(Trick, (order, tuple(trick), winner)),)
+        self.start_trick(s, winner)
+
+    def renege(self, s: State, seat: int, hand: int, led: int, card: int, first: bool) -> bool:
+        same = hand & s.table.suit_mask[led]
+        return bool(same) and not same >> card & 1
 
     def explain(self, s: State, action: int) -> str:
         seat = s.to_move
@@ -167,6 +214,7 @@ class MustFollowRecorded(MustFollow):
         if s._trick and self.renege(s, seat, s._hands[seat], s.led, action, False):
             self._note_renege(s, seat)
         super().apply(s, action)
+        s._legal = None  # any card is accepted: not the cards that follow
 
 
 class PitchPlay(TrickPlay):
