@@ -27,6 +27,14 @@ world
 clone
     ``clone()`` of those same mid-hand positions, in µs per clone.
 
+With ``--versus-openspiel`` an "api floor" section also times hands and rollouts
+through followsuit's API over a state that does no work at all (``NullState``: a
+fixed legal tuple, an argument check, a count; as many actions a hand as
+followsuit's random hands have on average), against OpenSpiel in the same
+harness: the ratio no engine behind this API can pass, however fast its own
+work. (The harness's ``rng.choice`` and the API's two calls per action cost
+about as much as OpenSpiel's whole step from Python.)
+
 "Two tricks in" means the position after the first 8 card plays of the hand,
 counted the same way on both engines and regardless of loners (so in a loner hand,
 whose tricks have 3 cards, it is 2 cards into the third trick). A followsuit action
@@ -55,7 +63,7 @@ import platform
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from importlib import metadata
@@ -191,6 +199,78 @@ class Followsuit:
         return partial(followsuit.sample_world, state.observation(seat), self.world_rng)
 
 
+class NullState:
+    """A state with the public API's shape that does no work: ``legal_actions()``
+    hands out a fixed tuple, ``apply()`` checks its argument as ``State.apply``
+    does and counts, and a hand ends after a fixed number of actions. Timed in the
+    same harness, it is what followsuit's API costs with an engine that costs
+    nothing: the most any engine behind this API could reach."""
+
+    __slots__ = ("_left", "_legal", "_per_hand", "_results")
+
+    def __init__(self, per_hand: int) -> None:
+        self._legal: tuple[int, ...] | None = (0, 1, 2, 3, 4)
+        self._per_hand = self._left = per_hand
+        self._results: tuple[None, ...] = ()
+
+    @property
+    def results(self) -> tuple[None, ...]:
+        return self._results
+
+    def is_over(self) -> bool:
+        return False
+
+    def legal_actions(self) -> tuple[int, ...]:
+        legal = self._legal
+        if legal is None:
+            raise AssertionError("a null state always has its legal actions")
+        return legal
+
+    def apply(self, action: int, order: Sequence[int] | None = None) -> None:
+        if type(action) is not int:
+            raise TypeError(action)
+        legal = self._legal
+        if legal is None or action not in legal:
+            raise ValueError(action)
+        if order is not None:
+            raise ValueError(order)
+        self._left -= 1
+        if not self._left:
+            self._results += (None,)
+            self._left = self._per_hand
+
+    def clone(self) -> NullState:
+        twin = NullState(self._per_hand)
+        twin._left = self._left
+        twin._results = self._results
+        return twin
+
+
+class ApiFloor(Followsuit):
+    """followsuit's harness (the same loops) over :class:`NullState`, with as many
+    actions a hand as followsuit's random hands have on average."""
+
+    def __init__(self, per_hand: int, seed: int) -> None:
+        self.per_hand = per_hand
+        self.rng = random.Random(f"{seed}:floor")
+        self.game_seeds = seeds(seed, "floor")
+        self.game = self.deal(0)
+
+    def deal(self, seed: int) -> NullState:  # type: ignore[override]
+        return NullState(self.per_hand)
+
+
+def actions_per_hand(engine: Followsuit, hands: int = 400) -> int:
+    """The mean number of actions in ``engine``'s random hands, rounded."""
+    count = 0
+    for seed in range(hands):
+        state = engine.deal(seed)
+        while len(state.results) == 0:
+            state.apply(engine.rng.choice(state.legal_actions()))
+            count += 1
+    return round(count / hands)
+
+
 class OpenSpiel:
     """OpenSpiel's euchre (C++ behind pybind11), given the module ``load_openspiel`` found."""
 
@@ -253,27 +333,36 @@ def positions(engine: Engine, seed: int) -> list[Any]:
 Work = Callable[[int], None]  # does n units of a work item
 
 
-def works(engine: Engine, seed: int) -> dict[str, Work]:
-    """Each work item's batch for ``engine``; the setup (deals, positions) happens here."""
-    deals = cycle([engine.deal(s) for s in islice(seeds(seed, f"deals:{engine.label}"), DEALS)])
-    states = positions(engine, seed)
-    samplers = cycle([engine.sampler(state) for state in states])
-    clones = cycle(states)
+def works(engine: Engine, seed: int, items: tuple[Item, ...]) -> dict[str, Work]:
+    """The batch of each of ``items`` for ``engine``; the setup (deals, positions)
+    happens here, only for the items asked."""
+    names = {item.name for item in items}
+    out: dict[str, Work] = {"hands": engine.play_hands}
+    if ROLLOUT.name in names:
+        deals = cycle([engine.deal(s) for s in islice(seeds(seed, f"deals:{engine.label}"), DEALS)])
 
-    def rollout(n: int) -> None:
-        finish = engine.finish_hand
-        for state in islice(deals, n):
-            finish(state.clone())
+        def rollout(n: int) -> None:
+            finish = engine.finish_hand
+            for state in islice(deals, n):
+                finish(state.clone())
 
-    def world(n: int) -> None:
-        for sample in islice(samplers, n):
-            sample()
+        out[ROLLOUT.name] = rollout
+    if names & {WORLD.name, CLONE.name}:
+        states = positions(engine, seed)
+        samplers = cycle([engine.sampler(state) for state in states])
+        clones = cycle(states)
 
-    def clone(n: int) -> None:
-        for state in islice(clones, n):
-            state.clone()
+        def world(n: int) -> None:
+            for sample in islice(samplers, n):
+                sample()
 
-    return {"hands": engine.play_hands, "rollout": rollout, "world": world, "clone": clone}
+        def clone(n: int) -> None:
+            for state in islice(clones, n):
+                state.clone()
+
+        out[WORLD.name] = world
+        out[CLONE.name] = clone
+    return out
 
 
 def interleave(batches: Mapping[str, Work], size: int, rounds: int = ROUNDS) -> dict[str, float]:
@@ -317,7 +406,7 @@ def measure(
     engines: list[Engine], items: tuple[Item, ...], seed: int, scale: float
 ) -> dict[str, dict[str, Any]]:
     """The figures of ``items`` for ``engines``, timed against each other."""
-    batches = {engine.label: works(engine, seed) for engine in engines}
+    batches = {engine.label: works(engine, seed, items) for engine in engines}
     report = {}
     for item in items:
         size = max(1, round(item.batch * scale))
@@ -402,8 +491,17 @@ def main() -> None:
         pyspiel, report["openspiel"] = load_openspiel()
         engines.append(OpenSpiel(pyspiel, args.seed))
         report["rules"]["euchre"] += "; OpenSpiel euchre(stick_the_dealer=True)"
-    engines.append(Followsuit(EUCHRE, EUCHRE_OPTIONS, args.seed))
+    ours = Followsuit(EUCHRE, EUCHRE_OPTIONS, args.seed)
+    engines.append(ours)
     report["euchre"] = measure(engines, ITEMS, args.seed, args.scale)
+    if args.versus_openspiel:
+        per_hand = actions_per_hand(ours)
+        report["rules"]["api floor"] = (
+            f"followsuit's API with an engine that does nothing, {per_hand} actions a hand "
+            "(the most any engine behind this API could reach)"
+        )
+        floor = [engines[0], ApiFloor(per_hand, args.seed)]
+        report["api floor"] = measure(floor, (HANDS, ROLLOUT), args.seed, args.scale)
     others = (HANDS, WORLD) if args.versus_openspiel else ITEMS
     for variant in OTHER_VARIANTS:
         report["rules"][variant] = rules_text(variant, {})

@@ -132,8 +132,7 @@ def shuffle_number(seed: int, hand_no: int, n: int) -> int:
     """A uniform number below ``n!`` drawn from the seed and the hand number alone:
     256 hashed bits, redrawn in the (vanishingly rare) case they fall in the part
     of their range that ``n!`` does not divide evenly, so it is exactly uniform."""
-    total = factorial(n)
-    limit = (1 << 256) // total * total
+    total, limit = _draw_range(n)
     counter = 0
     while True:
         digest = hashlib.blake2b(b"%d/%d/%d" % (seed, hand_no, counter), digest_size=32).digest()
@@ -141,6 +140,13 @@ def shuffle_number(seed: int, hand_no: int, n: int) -> int:
         if number < limit:
             return number % total
         counter += 1
+
+
+@cache
+def _draw_range(n: int) -> tuple[int, int]:
+    """``n!`` and the largest multiple of it below 2**256 (worked out once per n)."""
+    total = factorial(n)
+    return total, (1 << 256) // total * total
 
 
 def game_seed(seed: int | str) -> int:

@@ -20,7 +20,7 @@ from . import actions as A
 from .deal import Deal
 from .placing import shuffled
 from .state import State
-from .types import Move, MoveKind, Note, Piles, Standing
+from .types import STANDING_SEED_AT, Move, MoveKind, Note, Piles, Standing, replaced
 from .unseen import Place, PlaceKind, Unseen
 
 
@@ -217,6 +217,6 @@ def world(
     w.moves = d.moves
     w.piles = Piles(stock, kitty, blind, discards, d.dead)
     w.contract = contract
-    w.standing = d.standing._replace(seed=rng.getrandbits(64))
+    w.standing = replaced(d.standing, (STANDING_SEED_AT, rng.getrandbits(64)))
     w._legal = None  # the seat to move may hold other cards here
     return w

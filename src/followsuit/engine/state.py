@@ -34,6 +34,8 @@ from .types import (
     ALL_SEATS,
     NO_CONTRACT,
     NO_PILES,
+    PILES_DISCARDS_AT,
+    STANDING_HAND_NO_AT,
     Contract,
     HandLog,
     HandResult,
@@ -43,6 +45,7 @@ from .types import (
     Piles,
     Standing,
     Trick,
+    replaced,
 )
 
 if TYPE_CHECKING:
@@ -566,7 +569,8 @@ class State:
         # the state is as _clear_hand left it: a hand is begun only while
         # ``_dealt`` is None, which only _clear_hand sets
         self._dealt = deal
-        self.standing = self.standing._replace(hand_no=self.standing.hand_no + 1)
+        standing = self.standing
+        self.standing = replaced(standing, (STANDING_HAND_NO_AT, standing.hand_no + 1))
         self._hands = [mask_of(cards) for cards in deal.hands]
         if deal.kitty or deal.stock or deal.piles:
             self.piles = Piles(stock=deal.stock, kitty=deal.kitty, blind=deal.piles)
@@ -623,7 +627,8 @@ class State:
     def discard_to_pile(self, seat: int, cards: int, order: Sequence[int]) -> None:
         """Take ``cards`` out of a hand onto the discard pile, in ``order``."""
         self._hands[seat] &= ~cards
-        self.piles = self.piles.with_discards(order)
+        piles = self.piles
+        self.piles = replaced(piles, (PILES_DISCARDS_AT, (*piles.discards, *order)))
 
     def set_trump(self, suit: int) -> None:
         self.trump = suit

@@ -57,22 +57,17 @@ def pipeline_for(rules: Rules) -> tuple[Phase[Any], ...]:
     steps: list[Phase[Any]] = []
     if s.calling == "euchre_two_round":
         steps += [EUCHRE_CALLING, PARTNER_ALONE, DEALER_PICKUP, ALONE_AFTER_EXCHANGE]
-        if s.defend_alone:
-            steps.append(DEFEND_ALONE)
-        steps.append(_trick_play(rules))
-        return tuple(steps)
+        steps += [DEFEND_ALONE, _trick_play(rules)]
+        return tuple(step for step in steps if step.used(s))
     for kind, (option, _test) in CLAIMS.items():
         if getattr(s, option):
             steps.append(OFFERS[kind])
-    if s.dealer_extra_card:
-        steps.append(EXTRA_DISCARD_BEFORE)
-    steps.append(AUCTION)
+    steps += [EXTRA_DISCARD_BEFORE, AUCTION]
     if s.exchange == "razzle":
         steps.append(TAKE_KITTY)
     if s.trump_declaration == "named":
         steps.append(NAME_TRUMP)
-    if s.dealer_extra_card:
-        steps.append(EXTRA_DISCARD_AFTER)
+    steps.append(EXTRA_DISCARD_AFTER)
     if any(b.kind == "help" for b in rules.bids):
         steps.append(HELP_EXCHANGE)
     if s.discard_draw:
@@ -83,7 +78,7 @@ def pipeline_for(rules: Rules) -> tuple[Phase[Any], ...]:
     if s.moon_rule == "declared":
         steps.append(MOON_DECLARATION)
     steps.append(_trick_play(rules))
-    return tuple(steps)
+    return tuple(step for step in steps if step.used(s))
 
 
 def _trick_play(rules: Rules) -> Phase[Any]:

@@ -8,6 +8,7 @@ from ...cards import Suit
 from .. import actions as A
 
 if TYPE_CHECKING:
+    from ...rules.settings import Settings
     from ..state import State
 
 D = TypeVar("D")
@@ -28,7 +29,14 @@ class Phase(Generic[D]):
 
     name = "phase"
 
+    def used(self, settings: Settings) -> bool:
+        """Whether the step can apply at all under these rules: a step that never
+        can is left out of the variant's pipeline (asked once, when the rules are
+        compiled, not at every hand)."""
+        return True
+
     def active(self, s: State) -> bool:
+        """Whether the step applies to this hand (asked as the hand reaches it)."""
         return True
 
     def enter(self, s: State) -> None:

@@ -11,6 +11,7 @@ from .base import Phase
 from .euchre_calling import make_alone
 
 if TYPE_CHECKING:
+    from ...rules.settings import Settings
     from ..state import State
 
 
@@ -22,8 +23,8 @@ class DealerExtraDiscard(Phase[None]):
     def __init__(self, timing: Literal["before_bidding", "after_trump"]):
         self.timing = timing
 
-    def active(self, s: State) -> bool:
-        return s.prog.dealer_extra_card and s.prog.be_joker_discard_timing == self.timing
+    def used(self, settings: Settings) -> bool:
+        return settings.dealer_extra_card and settings.be_joker_discard_timing == self.timing
 
     def enter(self, s: State) -> None:
         s.to_move = s.dealer

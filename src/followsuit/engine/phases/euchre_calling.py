@@ -6,7 +6,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from .. import actions as A
-from ..types import NO_CONTRACT
+from ..types import CONTRACT_ALONE_AT, CONTRACT_ORDERED_UP_AT, CONTRACT_OUT_AT, replaced
 from .base import Phase, suit_word
 
 if TYPE_CHECKING:
@@ -21,9 +21,6 @@ class Calling(NamedTuple):
     round: int
     passed: int = 0
 
-
-#: The contract of a plain hand whose up card was ordered up.
-ORDERED_UP = NO_CONTRACT._replace(ordered_up=True)
 
 ROUND_0 = Calling(0)
 ROUND_1 = Calling(1)
@@ -115,10 +112,7 @@ class EuchreCalling(Phase[Calling]):
             return
         if action in (A.ORDER_UP, A.ORDER_UP_ALONE):
             s.set_trump(s.prog.cards.suit[s.upcard])
-            contract = s.contract
-            s.contract = (
-                ORDERED_UP if contract is NO_CONTRACT else contract._replace(ordered_up=True)
-            )
+            s.contract = replaced(s.contract, (CONTRACT_ORDERED_UP_AT, True))
         else:
             s.set_trump(A.suit_of(action))
             if calling.round == 0:  # the dealer takes the turned-up joker, and looks
@@ -171,4 +165,4 @@ def make_alone(s: State, loner: int) -> None:
     """``loner`` plays without partner, who sits out for the hand."""
     partner = s.partner_of(loner)
     out = s.contract.out | (1 << partner if partner is not None else 0)
-    s.contract = s.contract.with_alone(loner, out)
+    s.contract = replaced(s.contract, (CONTRACT_ALONE_AT, loner), (CONTRACT_OUT_AT, out))

@@ -12,6 +12,7 @@ from .base import Phase
 from .euchre_calling import make_alone
 
 if TYPE_CHECKING:
+    from ...rules.settings import Settings
     from ..state import State
 
 
@@ -75,15 +76,16 @@ class AloneDecision(Phase[None]):
     def __init__(self, timing: Literal["with_call", "after_exchange"]):
         self.timing = timing
 
-    def active(self, s: State) -> bool:
-        prog = s.prog
-        if prog.maker_always_alone or prog.euchre_alone_timing != self.timing:
-            return False
-        if s.contract.alone >= 0:
+    def used(self, settings: Settings) -> bool:
+        if settings.maker_always_alone or settings.euchre_alone_timing != self.timing:
             return False
         return (
-            self.timing == "after_exchange" or prog.euchre_alone_allowed_for == "maker_or_partner"
+            self.timing == "after_exchange"
+            or settings.euchre_alone_allowed_for == "maker_or_partner"
         )
+
+    def active(self, s: State) -> bool:
+        return s.contract.alone < 0
 
     def enter(self, s: State) -> None:
         s.to_move = s.maker if self.timing == "after_exchange" else s.partner_of(s.maker)
@@ -127,8 +129,8 @@ class DefendAlone(Phase[Asked]):
 
     name = "defend-alone"
 
-    def active(self, s: State) -> bool:
-        return s.prog.defend_alone
+    def used(self, settings: Settings) -> bool:
+        return settings.defend_alone
 
     def enter(self, s: State) -> None:
         prog = s.prog
