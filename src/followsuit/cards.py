@@ -153,6 +153,13 @@ def masks_of(cards: Iterable[int], k: int) -> list[int]:
     return [mask_of(combo) for combo in combinations(cards, k)]
 
 
+def one_copy(hand: int, twins: int) -> int:
+    """``hand`` with the upper copy of each identical pair it holds both of taken
+    out (``twins`` marks the lower copies): each distinct card offered once, as the
+    lower index (RULES.md §1.7)."""
+    return hand & ~((hand & (hand >> 1) & twins) << 1)
+
+
 def canonical(twins: int, hand: int, cards: int) -> bool:
     """A set of cards from ``hand`` is canonical when it never uses the upper copy
     of an identical pair (``twins`` marks the lower copies) while leaving the lower

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ...cards import BITS, bits, remembered_bits
+from ...cards import BITS, bits, one_copy, remembered_bits
 from .. import actions as A
 from ..types import Trick
 from .base import Phase, suit_word
@@ -121,7 +121,7 @@ class MustFollow(TrickPlay):
             s.to_move = first
             twins = s.prog.twins
             if twins:  # identical cards: offer one copy (the lower index)
-                hand &= ~((hand & (hand >> 1) & twins) << 1)
+                hand = one_copy(hand, twins)
             s._legal = _remembered(hand) or remembered_bits(hand)
             return
         s.order = ()
@@ -136,7 +136,7 @@ class MustFollow(TrickPlay):
                 hand = same
         twins = s.prog.twins
         if twins:  # identical cards: offer one copy (the lower index)
-            hand &= ~((hand & (hand >> 1) & twins) << 1)
+            hand = one_copy(hand, twins)
         return bits(hand)
 
     def apply(self, s: State, action: int) -> None:
@@ -167,7 +167,7 @@ class MustFollow(TrickPlay):
                 hand = same
             twins = s.prog.twins
             if twins:
-                hand &= ~((hand & (hand >> 1) & twins) << 1)
+                hand = one_copy(hand, twins)
             s._legal = _remembered(hand) or remembered_bits(hand)
             return
         winner = order[s.win_pos]
@@ -203,7 +203,7 @@ class MustFollowRecorded(MustFollow):
         hand = s._hands[s.to_move]  # type: ignore[index]
         twins = s.prog.twins
         if twins:
-            hand &= ~((hand & (hand >> 1) & twins) << 1)
+            hand = one_copy(hand, twins)
         return bits(hand)
 
     def proper(self, s: State) -> tuple[int, ...]:
