@@ -321,6 +321,9 @@ def exact_placings(
         ([2, 2, 1, 2], [0b0000011, 0b0000011, 0, 0b1100000], 0, ()),  # two merged
         ([2, 2, 3], [0b0000011, 0b0000011, 0], 0, ()),  # a merged group of one class
         ([3, 4], [0b1111000, 0], 0, ()),  # one way only
+        ([2, 0, 2, 3], [0b0000011, 0, 0, 0b1100000], 0, ()),  # an empty place
+        ([2, 0, 2, 0, 3], [0, 0, 0, 0b11, 0b1100000], 0, ()),  # empty places in groups
+        ([0, 3, 0, 4], [0, 0, 0, 0], 0, ()),  # one class, empty places
         # cards 0-2 counted (trumps): place 0 holds one or two, place 2 none
         ([3, 2, 2], [0, 0, 0], 0b0000111, ((1, 2), None, (0, 0))),
         ([2, 2, 3], [0, 0b1000000, 0], 0b0011110, ((2, 2), (1, 1), None)),
@@ -349,6 +352,14 @@ def test_the_dealer_is_uniform_over_every_placing(
     dof = max(1, len(placings) - 1)
     # far beyond chance: mean dof, standard deviation sqrt(2 dof)
     assert chi2 < dof + 6 * math.sqrt(2 * dof)
+
+
+def test_the_dealer_deals_nothing_when_nothing_is_hidden() -> None:
+    """A seat that has seen every card (the hand's last trick, a spectator of an
+    open hand) still gets a deal: every place empty."""
+    dealer = Dealer([], [0, 0, 0], [0, 0b1, 0])
+    assert dealer.ways == 1
+    assert dealer.deal(random.Random(1)) == [[], [], []]
 
 
 def test_worlds_are_uniform_over_the_deals_the_observation_allows() -> None:

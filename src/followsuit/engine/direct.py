@@ -20,8 +20,8 @@ from . import actions as A
 from .deal import Deal
 from .placing import shuffled
 from .state import State
-from .types import STANDING_SEED_AT, Move, MoveKind, Note, Piles, Standing, replaced
-from .unseen import Place, PlaceKind, Unseen
+from .types import STANDING_SEED_AT, Move, MoveKind, Note, Piles, Standing
+from .unseen import PlaceKind, Unseen
 
 
 @dataclass(frozen=True)
@@ -31,9 +31,9 @@ class Direct:
 
     base_hands: tuple[int, ...]
     """Each seat's cards known now (the seat's own hand where it looks)."""
-    gained: tuple[int, ...]
-    """Per seat, the cards it held at the deal that it has let go of since (played,
-    discarded where this seat saw)."""
+    dealt_base: tuple[int, ...]
+    """Per seat, the cards known to have been dealt to it: those known now and
+    those it has let go of since (played, discarded where this seat saw)."""
     taken: tuple[int, ...]
     """Per seat, the cards it got after the deal (the up card picked up)."""
     own: int | None
@@ -44,6 +44,8 @@ class Direct:
     batches: tuple[tuple[int, int, tuple[int, ...], int], ...]
     """Face-down discards this seat did not see: (action index, seat, the cards of
     it shown, place index of its unseen cards)."""
+    known_masks: dict[int, int]
+    """The cards shown of each such discard, as a mask, by action index."""
     log: tuple[tuple[int | None, int], ...]
     """The log, the unseen discards still to be filled in."""
     notes: dict[int, Note]
@@ -57,7 +59,9 @@ class Direct:
     called: int
     """Call-your-partner: the called card, while this seat does not know its holder
     (the world's holder is the partner); -1 otherwise."""
-    standing: Standing
+    standing_head: tuple[object, ...]
+    standing_tail: tuple[object, ...]
+    """The game's standing before and after its seed (each world draws its own)."""
     hand_places: tuple[tuple[int, int], ...]
     """(place index, seat) of every hidden hand."""
     stock_place: int
@@ -130,12 +134,13 @@ def plan(u: Unseen, public: State, offers: bool) -> Direct | None:
     moves = tuple(Move(m.position, m.seat, m.kind, m.cards or 0, m.visible_to) for m in obs.moves)
     return Direct(
         base_hands=tuple(base),
-        gained=tuple(gained),
+        dealt_base=tuple(b | g for b, g in zip(base, gained, strict=True)),
         taken=tuple(taken),
         own=own,
         others=tuple(p for p in range(n) if p != own),
         dealt_own=obs.dealt,
         batches=tuple(batches),
+        known_masks={at: mask_of(known) for at, _seat, known, _k in batches},
         log=log,
         notes=notes,
         moves=moves,
@@ -144,7 +149,8 @@ def plan(u: Unseen, public: State, offers: bool) -> Direct | None:
         upcard=obs.upcard,
         dead=obs.dead,
         called=public.contract.called_card if public.contract.partner < 0 else -1,
-        standing=public.standing,
+        standing_head=public.standing[:STANDING_SEED_AT],
+        standing_tail=public.standing[STANDING_SEED_AT + 1 :],
         hand_places=tuple(
             (k, p.seat)
             for k, p in enumerate(u.places)
@@ -162,40 +168,43 @@ def _place(u: Unseen, kind: PlaceKind) -> int:
     return next((k for k, p in enumerate(u.places) if p.kind is kind and p.size), -1)
 
 
-def world(
-    d: Direct,
-    u: Unseen,
-    public: State,
-    places: tuple[Place, ...],
-    cards: list[list[int]],
-    rng: random.Random,
-) -> State:
-    """The world with the unseen cards dealt as ``cards`` (per place of ``places``);
-    it deals its later hands from a fresh seed."""
+def world(d: Direct, public: State, cards: list[list[int]], rng: random.Random) -> State:
+    """The world with the unseen cards dealt as ``cards`` (per place of the
+    observation's :class:`~followsuit.engine.unseen.Unseen`);
+    it deals its later hands from a fresh seed.
+
+    Written for speed (a search draws thousands per decision): every part the
+    worlds share comes ready from :func:`plan`."""
     hands = list(d.base_hands)
+    dealt = list(d.dealt_base)
     for k, seat in d.hand_places:
-        hands[seat] |= mask_of(cards[k])
+        got = 0
+        for c in cards[k]:
+            got |= 1 << c
+        hands[seat] |= got
+        dealt[seat] |= got
     stock = () if d.stock_place < 0 else tuple(shuffled(cards[d.stock_place], rng))
     kitty = () if d.kitty_place < 0 else tuple(cards[d.kitty_place])
-    dealt = [hand | gained for hand, gained in zip(hands, d.gained)]  # noqa: B905
-    log = list(d.log)
     notes = d.notes
     discards = d.discards
-    for at, seat, known, k in d.batches:
-        got = cards[k]
-        discarded = mask_of(known) | mask_of(got)
-        dealt[seat] |= discarded
-        log[at] = (seat, A.discard(discarded))
-        if len(got) + len(known) > 1 and (*known, *got) != bits(discarded):
-            notes = {**notes, at: notes[at]._replace(order=(*known, *got))}
     if d.batches:
+        log = list(d.log)
+        for at, seat, known, k in d.batches:
+            got_cards = cards[k]
+            discarded = d.known_masks[at] | mask_of(got_cards)
+            dealt[seat] |= discarded
+            log[at] = (seat, A.discard(discarded))
+            if len(got_cards) + len(known) > 1 and (*known, *got_cards) != bits(discarded):
+                notes = {**notes, at: notes[at]._replace(order=(*known, *got_cards))}
         discards = ()
         for part in d.discard_parts:
             if isinstance(part, tuple):
                 discards += part
             else:
-                at, _seat, known, k = d.batches[part]
+                _at, _seat, known, k = d.batches[part]
                 discards += (*known, *cards[k])
+    else:
+        log = list(d.log)
     taken = d.taken
     orders = [d.dealt_own] * len(dealt)
     for p in d.others:
@@ -211,12 +220,13 @@ def world(
         contract = contract._replace(partner=holder)
     w = public.clone()
     w._hands = hands
-    w._dealt = Deal(tuple(orders), d.upcard, kitty, stock, dealt_piles)
+    # the named tuples made as tuples: their keyword __new__ is a third of the cost here
+    w._dealt = tuple.__new__(Deal, (tuple(orders), d.upcard, kitty, stock, dealt_piles))
     w._log = log
     w.notes = notes
     w.moves = d.moves
-    w.piles = Piles(stock, kitty, blind, discards, d.dead)
+    w.piles = tuple.__new__(Piles, (stock, kitty, blind, discards, d.dead))
     w.contract = contract
-    w.standing = replaced(d.standing, (STANDING_SEED_AT, rng.getrandbits(64)))
+    w.standing = tuple.__new__(Standing, (*d.standing_head, rng.getrandbits(64), *d.standing_tail))
     w._legal = None  # the seat to move may hold other cards here
     return w

@@ -26,10 +26,12 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 from math import factorial
+from typing import Any
 
-Table = tuple[list[int], list[tuple[tuple[int, int], ...]], list[tuple[int, ...]]]
-"""Per class and room: running weights, each spread as (place, count) pairs, and the
-room each leaves."""
+Table = tuple[list[int], list[tuple[tuple[int, int], ...]], list[Any], int]
+"""Per class and room: running weights, each spread as (group, count) pairs, the
+next class's table for the room each leaves (None after the last class), and the
+bits a draw below the total takes."""
 
 
 class Dealer:
@@ -59,6 +61,8 @@ class Dealer:
         limits = list(bounds) + [None] * (len(sizes) - len(bounds))
         merged: dict[tuple[int, int], list[int]] = {}
         for place, ban in enumerate(banned):
+            if not sizes[place]:  # nothing to deal it: it is left out of the groups
+                continue
             # a bounded place is a group of its own
             merged.setdefault((ban & pool, -1 if limits[place] is None else place), []).append(
                 place
@@ -79,6 +83,7 @@ class Dealer:
         self.classes = tuple(
             (allowed, tuple(by_allowed[plain, allowed])) for plain, allowed in keys
         )
+        self.class_cards = tuple(cards for _allowed, cards in self.classes)
         self.counted_classes = sum(1 for plain, _ in keys if not plain)
         """How many classes (the first ones) are of counted cards."""
         self.cards = tuple(cards)
@@ -87,8 +92,20 @@ class Dealer:
         """Each place's share of a shuffle, where nothing is banned."""
         self.shared = sum(1 << g for g, places in enumerate(self.members) if len(places) > 1)
         """The groups of more than one place, as a mask."""
+        self.shares = tuple(
+            tuple(
+                (p, sum(sizes[q] for q in places[:i]), sum(sizes[q] for q in places[: i + 1]))
+                for i, p in enumerate(places)
+            )
+            for places in self.members
+        )
+        """Each group's places, with the positions of the group's cards each takes."""
+        self.one_to_one = self.members == tuple((p,) for p in range(len(sizes)))
+        """Each place is a group of its own, in order: a deal's groups are its places."""
         self._tables: dict[tuple[int, tuple[int, ...]], Table] = {}
         self.ways = self._ways(0, self.capacity)
+        self._root = self._tables.get((0, self.capacity))
+        """The first class's table, where a deal starts (None: no classes)."""
         for places in self.members:  # each group's cards split among its places
             self.ways *= _multinomial(
                 sum(sizes[p] for p in places), tuple(sizes[p] for p in places)
@@ -122,7 +139,7 @@ class Dealer:
                     room[g] = max(0, min(room[g], bound[1] - (self.capacity[g] - caps[g])))
         totals: list[int] = []
         spreads: list[tuple[tuple[int, int], ...]] = []
-        after: list[tuple[int, ...]] = []
+        nexts: list[Table | None] = []
         running = 0
         for spread in _spreads(len(cards), tuple(room[g] for g in groups)):
             rest = list(caps)
@@ -135,8 +152,8 @@ class Dealer:
                 running += weight
                 totals.append(running)
                 spreads.append(tuple((g, m) for g, m in enumerate(full) if m))
-                after.append(tuple(rest))
-        table = (totals, spreads, after)
+                nexts.append(self._tables.get((k + 1, tuple(rest))))
+        table = (totals, spreads, nexts, running.bit_length())
         self._tables[key] = table
         return table
 
@@ -156,12 +173,19 @@ class Dealer:
             return [order[a:b] for a, b in self.slices]
         into: list[list[int]] = [[] for _ in self.capacity]
         unshuffled = 0  # the groups whose cards are not in a uniform order
-        caps = self.capacity
-        tables = self._tables
         shared = self.shared
-        for k, (_allowed, members) in enumerate(self.classes):
-            totals, spreads, after = tables.get((k, caps)) or self._table(k, caps)
-            pick = 0 if len(totals) == 1 else bisect_right(totals, rng.randrange(totals[-1]))
+        node = self._root
+        getrandbits = rng.getrandbits
+        for members in self.class_cards:
+            assert node is not None
+            totals, spreads, nexts, size = node
+            if len(totals) == 1:
+                pick = 0
+            else:  # a number below the total, by rejection (randrange's way, inline)
+                r = getrandbits(size)
+                while r >= totals[-1]:
+                    r = getrandbits(size)
+                pick = bisect_right(totals, r)
             spread = spreads[pick]
             if len(spread) == 1:  # the whole class to one group
                 g = spread[0][0]
@@ -176,8 +200,8 @@ class Dealer:
                         unshuffled |= 1 << g
                     into[g] += cards[pos : pos + m]
                     pos += m
-            caps = after[pick]
-        if not shared:  # no two places merged: group k is place k
+            node = nexts[pick]
+        if self.one_to_one:
             return into
         places: list[list[int]] = [[] for _ in self.sizes]
         for g, (group, got) in enumerate(zip(self.members, into, strict=True)):
@@ -186,15 +210,13 @@ class Dealer:
                 continue
             if unshuffled >> g & 1:
                 got = shuffled(got, rng)
-            pos = 0
-            for place in group:
-                size = self.sizes[place]
-                places[place] = got[pos : pos + size]
-                pos += size
+            for place, a, b in self.shares[g]:
+                places[place] = got[a:b]
         return places
 
 
-_FACTORIALS = [factorial(n) for n in range(65)]
+_FACTORIALS = [(factorial(n), factorial(n).bit_length()) for n in range(65)]
+"""n! and its bit length, for each n a shuffle may have."""
 
 
 def shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
@@ -205,8 +227,7 @@ def shuffled(items: Sequence[int], rng: random.Random) -> list[int]:
     n = len(out)
     if n < 2:
         return out
-    total = _FACTORIALS[n]
-    bits = total.bit_length()
+    total, bits = _FACTORIALS[n]
     r = rng.getrandbits(bits)
     while r >= total:
         r = rng.getrandbits(bits)

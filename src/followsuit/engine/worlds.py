@@ -59,15 +59,20 @@ def sample_world(obs: Observation, rng: random.Random, *, tries: int | None = No
     observation. Later hands are dealt from a fresh random seed, so a search may
     play past the end of this hand. ``tries``: how many draws to make before giving
     up (a rule the placing does not know can reject a draw)."""
-    if obs.over:
-        raise ValueError("the game is over; there is nothing hidden to sample")
-    if obs.public is None or obs.public._dealt is None:
-        raise ValueError("no hand is in progress")
     sampler = obs.cache.get("worlds")
-    if not isinstance(sampler, Sampler):
-        sampler = Sampler(obs)
-        obs.cache["worlds"] = sampler
-    for _ in range(tries or (CHECKED_TRIES if sampler.check else TRIES)):
+    if sampler is None:
+        if obs.over:
+            raise ValueError("the game is over; there is nothing hidden to sample")
+        if obs.public is None or obs.public._dealt is None:
+            raise ValueError("no hand is in progress")
+        sampler = obs.cache["worlds"] = Sampler(obs)
+    assert isinstance(sampler, Sampler)
+    if tries is None:  # the common case first: a search draws worlds by the thousand
+        world = sampler.world(rng)
+        if world is not None:
+            return world
+        tries = (CHECKED_TRIES if sampler.check else TRIES) - 1
+    for _ in range(tries):
         world = sampler.world(rng)
         if world is not None:
             return world
@@ -115,9 +120,7 @@ class Sampler:
         u = self.u
         obs = self.obs
         if self.direct is not None:
-            return direct.world(
-                self.direct, u, self.public, self.places, self.dealer.deal(rng), rng
-            )
+            return direct.world(self.direct, self.public, self.dealer.deal(rng), rng)
         hands = list(obs.known)
         if u.sees_own and u.me is not None:
             hands[u.me] = obs.hand
