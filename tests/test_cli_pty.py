@@ -44,7 +44,15 @@ def spawn(tmp_path: Path, *args: str, columns: int = 80, command: str = "play") 
         encoding="utf-8",
         timeout=60,
         dimensions=(60, columns),
+        preexec_fn=_as_from_a_terminal,
     )
+
+
+def _as_from_a_terminal() -> None:
+    """Give the game Ctrl-C as a shell at a terminal would: a test run started in
+    the background (``cmd &`` in a script) inherits SIGINT ignored, and the game
+    would then never see the interrupt its test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def run(*args: str, columns: int | None = None) -> subprocess.CompletedProcess[str]:
