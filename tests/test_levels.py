@@ -208,38 +208,3 @@ def test_a_euchre_hand_valued_from_its_tricks_scores_as_played_out(
         assert valued == points[mine] - points[1 - mine], seed
         alone += state.observation(seat).alone is not None
     assert alone  # some hands had a loner
-
-
-def test_a_confident_search_leaves_the_policys_calls_alone_on_noise() -> None:
-    """With ``confidence`` the search overrules the policy's call only where the
-    gain, world by world, is that many standard errors above zero: asked for an
-    impossible certainty it departs only where every world gains the same, and
-    without it, it departs from the policy somewhere in these deals."""
-    easy = RulesBot()
-    departed = 0
-    for seed in range(12):
-        state = followsuit.new_game("euchre/american", seed=seed)
-        while state.phase_name != "play" and not state.results:
-            obs = state.observation(state.current_player)
-            pick = easy.choose(obs)
-            cautious = PimcBot(1, policy=RulesBot(), call_worlds=8, confidence=1e9)
-            chosen = cautious.choose(obs)
-            if chosen != pick:
-                gains = {found[chosen] - found[pick] for _w, found in cautious._found}
-                assert len(gains) == 1 and gains.pop() > 0
-            bold = PimcBot(1, policy=RulesBot(), call_worlds=8)
-            departed += bold.choose(obs) != pick
-            state.apply(pick)
-    assert departed
-
-
-def test_confidence_is_counted_in_standard_errors_over_the_worlds() -> None:
-    bot = PimcBot(1, policy=RulesBot(), confidence=2.0)
-    noisy = [(1.0, {0: 0.0, 1: gain}) for gain in (2.0, -2.0, 2.0, -1.0, 1.0, -1.0)]
-    bot._found = noisy  # mean gain 1/6, standard error about 0.66
-    assert not bot._sure(0, {0: 0.0, 1: 1 / 6})
-    steady = [(1.0, {0: 0.0, 1: gain}) for gain in (1.0, 0.9, 1.1, 1.0, 0.8, 1.2)]
-    bot._found = steady  # mean gain 1, standard error about 0.05
-    assert bot._sure(0, {0: 0.0, 1: 1.0})
-    bot._found = [(0.0, found) for _w, found in steady]  # no world counts
-    assert not bot._sure(0, {0: 0.0, 1: 1.0})

@@ -23,7 +23,6 @@ that observation, never the real one.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -70,20 +69,12 @@ class PimcBot:
         budget: float = BUDGET,
         infer: bool = False,
         nodes: int | None = None,
-        confidence: float = 0.0,
     ):
         """``policy``: the bot that plays the other seats' calls in a world, and
         takes over where the solver cannot value a position. ``infer`` (the
         ``hard`` level): weight each world by how likely the other seats' calls
         were with its cards (:meth:`_likelihood`). ``nodes``: the solver's budget
-        per solve (default :data:`NODES`, a tenth of it for the pure-Python solver).
-        ``confidence``: before the play, leave the policy's choice only for an
-        action whose gain over it, world by world, is this many standard errors
-        above zero (0: for any gain), so that a sound heuristic is not overruled
-        on the noise of a few dozen worlds."""
-        self.confidence = confidence
-        self._found: list[tuple[float, Mapping[int, float]]] = []
-        """The last decision's values, world by world, with each world's weight."""
+        per solve (default :data:`NODES`, a tenth of it for the pure-Python solver)."""
         self.rng = random.Random(seed)
         self.policy = policy
         self.budget = budget
@@ -106,10 +97,6 @@ class PimcBot:
         if not values:
             return self.policy.choose(obs)
         best = max(values.values())
-        if self.confidence and self._found:
-            pick = self.policy.choose(obs)
-            if pick in values and values[pick] < best and not self._sure(pick, values):
-                return pick
         tied = [a for a in legal if values.get(a, -1e9) >= best - 1e-9]
         if len(tied) > 1:
             fallback = self.policy.choose(obs)
@@ -133,7 +120,6 @@ class PimcBot:
             # bid looks good and the bidder is set (measured: 37.5% of games won
             # against easy); Pitch's bids stay with the policy
             return {}
-        self._found = []
         count = self.play_worlds if in_play else self.call_worlds
         candidates = obs.legal_actions if in_play else self.candidates(obs)
         to_points = euchre_points(obs) if in_play else None
@@ -162,31 +148,14 @@ class PimcBot:
                 found = {a: self.play_out(world, a, seat) for a in candidates}
                 if solvable and not self.solvable:  # found out mid-world: all alike
                     totals, seen = {}, 0.0
-                    self._found = []
                     found = {a: self.play_out(world, a, seat) for a in candidates}
             weight = self._likelihood(world, seat) if self.infer else 1.0
-            if not in_play:
-                self._found.append((weight, found))
             for action, value in found.items():
                 totals[action] = totals.get(action, 0.0) + weight * value
             seen += weight
         if seen <= 0:
             return {}
         return {a: v / seen for a, v in totals.items() if a in obs.legal_actions}
-
-    def _sure(self, pick: int, values: Mapping[int, float]) -> bool:
-        """Whether the best action's gain over ``pick``, paired world by world
-        (weighted), is at least ``confidence`` standard errors above zero."""
-        best = max(values, key=lambda a: values[a])
-        pairs = [(w, found[best] - found[pick]) for w, found in self._found if w > 0]
-        total = sum(w for w, _ in pairs)
-        if len(pairs) < 2 or total <= 0:
-            return False
-        mean = sum(w * d for w, d in pairs) / total
-        spread = sum(w * (d - mean) ** 2 for w, d in pairs) / total
-        worlds = total**2 / sum(w * w for w, _ in pairs)  # the weighted worlds' worth
-        error = math.sqrt(spread / worlds)
-        return mean > max(self.confidence * error, 1e-9)  # no gain at all is not sure
 
     def _likelihood(self, world: World, seat: int) -> float:
         """How likely the other seats' calls of this hand were, had the world's
