@@ -13,7 +13,7 @@ import followsuit
 from followsuit import record, solver
 from followsuit.bots import make_bot
 from followsuit.cli.main import app
-from followsuit.cli.review_cmd import review
+from followsuit.cli.review_cmd import _count, review
 
 runner = CliRunner()
 
@@ -59,6 +59,16 @@ def test_gifts_name_the_card_the_best_card_and_the_cost(tmp_path: Path) -> None:
     text = runner.invoke(app, ["review", str(path)]).output
     first = gifts[0]
     assert f"played {first['played']}" in text and "gave away" in text
+    assert " 1 tricks" not in text and " 1 points" not in text
+
+
+def test_counts_of_one_are_singular() -> None:
+    assert [_count(1, "tricks"), _count(2, "tricks"), _count(1, "points"), _count(0, "points")] == [
+        "1 trick",
+        "2 tricks",
+        "1 point",
+        "0 points",
+    ]
 
 
 def test_review_refuses_a_bad_record_in_one_line(tmp_path: Path) -> None:

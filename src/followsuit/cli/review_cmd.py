@@ -87,22 +87,28 @@ def run_review(path: str, as_json: bool, console: Console) -> int:
             console.print("  no trick played (thrown in)")
         for t in hand["tricks"]:
             side = "+".join(seat_names[p] for p in t["side"])
-            whole = "tricks in the hand" if t["unit"] == "tricks" else "points more than the rest"
+            whole = "in the hand" if t["unit"] == "tricks" else "more than the rest"
             console.print(
                 f"  trick {t['trick']}: {seat_names[t['leader']]} leads; "
-                f"best play from here: {side} {t['value']} {whole}"
+                f"best play from here: {side} {_count(t['value'], t['unit'])} {whole}"
             )
             for g in hand["gifts"]:
                 if g["trick"] == t["trick"]:
+                    cost = _count(g["cost"], g["unit"])
                     console.print(
                         f"    [yellow]{seat_names[g['seat']]} played {g['played']}, best "
-                        f"{' or '.join(g['best'])}: gave away {g['cost']} {g['unit']}[/yellow]"
+                        f"{' or '.join(g['best'])}: gave away {cost}[/yellow]"
                     )
         if hand.get("unsupported"):
             console.print(f"  not reviewed: {hand['unsupported']}")
         if hand["tricks"] and not hand["gifts"]:
             console.print("  every card was a best play")
     return 0
+
+
+def _count(value: float, unit: str) -> str:
+    """``1 trick``, ``2 tricks``, ``1 point``: the unit is stored plural."""
+    return f"{value} {unit[:-1] if value == 1 else unit}"
 
 
 def _seat_names(n: int) -> list[str]:
