@@ -13,7 +13,8 @@ import followsuit
 from followsuit import record, solver
 from followsuit.bots import make_bot
 from followsuit.cli.main import app
-from followsuit.cli.review_cmd import _count, review
+from followsuit.cli.review_cmd import review
+from followsuit.cli.summary import count
 
 runner = CliRunner()
 
@@ -59,14 +60,18 @@ def test_gifts_name_the_card_the_best_card_and_the_cost(tmp_path: Path) -> None:
     text = runner.invoke(app, ["review", str(path)]).output
     first = gifts[0]
     assert f"played {first['played']}" in text and "gave away" in text
-    assert " 1 tricks" not in text and " 1 points" not in text
 
 
 def test_counts_of_one_are_singular() -> None:
-    assert [_count(1, "tricks"), _count(2, "tricks"), _count(1, "points"), _count(0, "points")] == [
+    """Scenario S1: East and West can take one trick from the third trick on."""
+    record_path = Path(__file__).parent / "data" / "scenarios" / "S1.json"
+    text = runner.invoke(app, ["review", str(record_path)]).output
+    assert "trick 3: East leads; best play from here: East+West 1 trick in the hand" in text
+    assert "4 tricks in the hand" in text
+    assert [count(1, "tricks"), count(2, "tricks"), count(-1, "points"), count(0, "points")] == [
         "1 trick",
         "2 tricks",
-        "1 point",
+        "-1 point",
         "0 points",
     ]
 

@@ -14,6 +14,7 @@ from .. import solver
 from ..engine import State
 from ..engine.actions import is_play
 from .replay_cmd import replayed
+from .summary import count
 
 
 def review(final: State) -> list[dict[str, Any]]:
@@ -90,11 +91,11 @@ def run_review(path: str, as_json: bool, console: Console) -> int:
             whole = "in the hand" if t["unit"] == "tricks" else "more than the rest"
             console.print(
                 f"  trick {t['trick']}: {seat_names[t['leader']]} leads; "
-                f"best play from here: {side} {_count(t['value'], t['unit'])} {whole}"
+                f"best play from here: {side} {count(t['value'], t['unit'])} {whole}"
             )
             for g in hand["gifts"]:
                 if g["trick"] == t["trick"]:
-                    cost = _count(g["cost"], g["unit"])
+                    cost = count(g["cost"], g["unit"])
                     console.print(
                         f"    [yellow]{seat_names[g['seat']]} played {g['played']}, best "
                         f"{' or '.join(g['best'])}: gave away {cost}[/yellow]"
@@ -104,11 +105,6 @@ def run_review(path: str, as_json: bool, console: Console) -> int:
         if hand["tricks"] and not hand["gifts"]:
             console.print("  every card was a best play")
     return 0
-
-
-def _count(value: float, unit: str) -> str:
-    """``1 trick``, ``2 tricks``, ``1 point``: the unit is stored plural."""
-    return f"{value} {unit[:-1] if value == 1 else unit}"
 
 
 def _seat_names(n: int) -> list[str]:

@@ -29,12 +29,9 @@ def category_word(category: str) -> str:
     return category.removesuffix("_CARD").replace("_", " ").capitalize()
 
 
-def _points(n: int) -> str:
-    return f"{n} point{'' if abs(n) == 1 else 's'}"
-
-
-def _tricks(n: int) -> str:
-    return f"{n} trick{'' if n == 1 else 's'}"
+def count(n: float, unit: str) -> str:
+    """``1 trick``, ``2 tricks``, ``-1 point``: ``unit`` is given plural."""
+    return f"{n} {unit.removesuffix('s') if abs(n) == 1 else unit}"
 
 
 class HandSummary:
@@ -97,7 +94,7 @@ class HandSummary:
             line.append(f"{makers} {'alone ' if alone else ''}{verb}: all {total} tricks", "bold")
         elif 2 * won > total:
             what = "made it alone" if alone else "made it"
-            line.append(f"{makers} {what} with {_tricks(won)}", "bold")
+            line.append(f"{makers} {what} with {count(won, 'tricks')}", "bold")
         else:
             defenders = [
                 self.seating.side_name(k) for k in range(len(self.seating.sides)) if k != side
@@ -106,7 +103,8 @@ class HandSummary:
             who = "the lone maker" if alone else ("the maker" if single else "the makers")
             by = ", defending alone" if before.defender_alone is not None else ""
             line.append(
-                f"{' and '.join(defenders)} euchred {who}{by}: {makers} took {_tricks(won)}",
+                f"{' and '.join(defenders)} euchred {who}{by}: {makers} took "
+                f"{count(won, 'tricks')}",
                 "bold",
             )
         return line
@@ -120,7 +118,7 @@ class HandSummary:
             line.append_text(suit_text(result.trump))
             line.append(": ")
         makers = self._makers(before, result)
-        taken = f"bid {label} and took {_tricks(won)}"
+        taken = f"bid {label} and took {count(won, 'tricks')}"
         if won >= need:
             line.append(f"{makers} {taken}: made", "bold")
         else:
@@ -160,7 +158,8 @@ class HandSummary:
                 head.append(": ")
             bid = before.bid or "?"
             head.append(
-                f"{self._makers(before, result)} bid {bid} and took {_points(took)}: {made}",
+                f"{self._makers(before, result)} bid {bid} "
+                f"and took {count(took, 'points')}: {made}",
                 "bold",
             )
             out.append(head)
