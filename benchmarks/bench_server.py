@@ -47,7 +47,9 @@ async def play_table(
     sockets: dict[int, ClientConnection] = {}
     for s in created["seats"]:
         sockets[s["seat"]] = await connect(
-            f"{ws_base}/ws/tables/{table_id}?token={s['token']}", max_size=2**22
+            f"{ws_base}/ws/tables/{table_id}",
+            subprotocols=["followsuit", f"token.{s['token']}"],  # type: ignore[list-item]
+            max_size=2**22,
         )
     views: dict[int, dict[str, Any]] = {}
     for seat, ws in sockets.items():

@@ -120,6 +120,12 @@ def finish(client: TestClient, table_id: str, timeout: float = 30.0) -> dict[str
     return view
 
 
+def protocols(token: str | None = None) -> list[str]:
+    """The WebSocket subprotocols a page offers: ``followsuit``, and its seat token
+    as ``token.TOKEN`` (a spectator offers no token)."""
+    return ["followsuit"] + ([f"token.{token}"] if token else [])
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -13,7 +13,14 @@ from websockets.sync.client import connect
 
 from followsuit import record as R
 
-from .server_support import database_url, free_port, kill9, server, wait_for  # noqa: F401
+from .server_support import (  # noqa: F401
+    database_url,
+    free_port,
+    kill9,
+    protocols,
+    server,
+    wait_for,
+)
 
 
 def get(port: int, path: str) -> Any:
@@ -64,7 +71,10 @@ def play_acknowledged(port: int, created: dict[str, Any], count: int, first: int
     with ExitStack() as stack:
         sockets = {
             s["seat"]: stack.enter_context(
-                connect(f"ws://127.0.0.1:{port}/ws/tables/{table_id}?token={s['token']}")
+                connect(
+                    f"ws://127.0.0.1:{port}/ws/tables/{table_id}",
+                    subprotocols=protocols(s["token"]),  # type: ignore[arg-type]
+                )
             )
             for s in created["seats"]
         }

@@ -24,7 +24,7 @@ from followsuit.server.app import create_app
 from followsuit.server.fairdeal import deal_of
 from followsuit.server.settings import ServerSettings
 
-from .server_support import client, finish, wait_for  # noqa: F401
+from .server_support import client, finish, protocols, wait_for  # noqa: F401
 
 Messages = list[dict[str, Any]]
 
@@ -149,7 +149,9 @@ def play_through_sockets(
         sockets: dict[int | None, WebSocketTestSession] = {}
         for seat in range(n):
             sockets[seat] = stack.enter_context(
-                client.websocket_connect(f"/ws/tables/{table_id}?token={token_of(created, seat)}")
+                client.websocket_connect(
+                    f"/ws/tables/{table_id}", subprotocols=protocols(token_of(created, seat))
+                )
             )
         sockets[None] = stack.enter_context(client.websocket_connect(f"/ws/tables/{table_id}"))
         views: dict[int | None, dict[str, Any]] = {}
@@ -255,10 +257,10 @@ def test_bad_messages_get_clear_errors_and_change_nothing(
     before = client.get(f"/api/tables/{table_id}").json()
     to_move = before["to_move"]
     other = (to_move + 1) % 4
-    url = f"/ws/tables/{table_id}?token="
+    url = f"/ws/tables/{table_id}"
     with (
-        client.websocket_connect(url + token_of(created, to_move)) as mover,
-        client.websocket_connect(url + token_of(created, other)) as waiting,
+        client.websocket_connect(url, subprotocols=protocols(token_of(created, to_move))) as mover,
+        client.websocket_connect(url, subprotocols=protocols(token_of(created, other))) as waiting,
         client.websocket_connect(f"/ws/tables/{table_id}") as spectator,
     ):
         hello = receive_until(mover, "hello")[-1]
@@ -319,8 +321,13 @@ def test_a_flood_of_messages_is_slowed_down(seated: tuple[TestClient, dict[str, 
 
 def test_a_bad_token_or_table_is_refused(seated: tuple[TestClient, dict[str, Any]]) -> None:
     client, created = seated
-    with client.websocket_connect(f"/ws/tables/{created['id']}?token=guess") as ws:
+    url = f"/ws/tables/{created['id']}"
+    with client.websocket_connect(url, subprotocols=protocols("guess")) as ws:
         assert ws.receive_json()["code"] == "bad_token"
+    # a token in the address (where logs would keep it) is refused, even a good one
+    with client.websocket_connect(f"{url}?token={token_of(created, 0)}") as ws:
+        refused = ws.receive_json()
+        assert refused["code"] == "bad_token" and "Sec-WebSocket-Protocol" in refused["message"]
     with client.websocket_connect("/ws/tables/nope") as ws:
         assert ws.receive_json()["code"] == "not_found"
 
@@ -331,9 +338,10 @@ def test_a_seat_plays_and_everyone_sees_the_numbered_event(
     client, created = seated
     table_id = created["id"]
     to_move = client.get(f"/api/tables/{table_id}").json()["to_move"]
-    url = f"/ws/tables/{table_id}?token={token_of(created, to_move)}"
+    url = f"/ws/tables/{table_id}"
+    mine = protocols(token_of(created, to_move))
     with (
-        client.websocket_connect(url) as ws,
+        client.websocket_connect(url, subprotocols=mine) as ws,
         client.websocket_connect(f"/ws/tables/{table_id}") as spectator,
     ):
         receive_until(ws, "hello")
@@ -353,7 +361,7 @@ def test_a_seat_plays_and_everyone_sees_the_numbered_event(
         chat = receive_until(spectator, "chat")[-1]
         assert chat["seat"] == to_move and chat["text"] == "good luck"
     # a reload: the same seat, the same state, and the chat so far
-    with client.websocket_connect(url) as ws:
+    with client.websocket_connect(url, subprotocols=mine) as ws:
         hello = receive_until(ws, "hello")[-1]
         assert hello["you"] == to_move and hello["n"] == 1
         assert hello["chat"][-1]["text"] == "good luck"
@@ -364,12 +372,12 @@ def test_a_page_coming_back_gets_the_events_it_missed(
 ) -> None:
     client, created = seated
     table_id = created["id"]
-    url = f"/ws/tables/{table_id}?token="
+    url = f"/ws/tables/{table_id}"
     sockets = {}
     with ExitStack() as stack:
         for seat in range(4):
             sockets[seat] = stack.enter_context(
-                client.websocket_connect(url + token_of(created, seat))
+                client.websocket_connect(url, subprotocols=protocols(token_of(created, seat)))
             )
         views = {seat: receive_until(ws, "hello")[-1]["view"] for seat, ws in sockets.items()}
         away = views[0]["dealer"]  # the dealer speaks last: the others pass first
@@ -379,7 +387,8 @@ def test_a_page_coming_back_gets_the_events_it_missed(
             sockets[seat].send_json({"type": "act", "action": "pass", "n": n - 1})
             for s, ws in sockets.items():
                 views[s] = receive_until(ws, "update", n)[-1]["view"]
-        with client.websocket_connect(url + token_of(created, away) + "&since=0") as back:
+        back_in = protocols(token_of(created, away))
+        with client.websocket_connect(url + "?since=0", subprotocols=back_in) as back:
             resume = back.receive_json()
             assert resume["type"] == "resume" and resume["n"] == 0 and resume["you"] == away
             missed = [back.receive_json() for _ in range(3)]
@@ -390,7 +399,7 @@ def test_a_page_coming_back_gets_the_events_it_missed(
         # at the current state: nothing to send but the table; too far back or
         # nonsense: a snapshot
         for since, kind in (("3", "resume"), ("99", "hello"), ("x", "hello"), ("-1", "hello")):
-            with client.websocket_connect(url + token_of(created, away) + f"&since={since}") as ws:
+            with client.websocket_connect(f"{url}?since={since}", subprotocols=back_in) as ws:
                 first = ws.receive_json()
                 assert first["type"] == kind and first["n"] == 3, (since, first)
 
@@ -443,7 +452,8 @@ def test_a_person_who_comes_back_takes_the_seat_back(client: TestClient) -> None
     )
     table_id = created["id"]
     wait_for(lambda: client.get(f"/api/tables/{table_id}").json()["n"] >= 6)
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token_of(created, 0)}") as ws:
+    url = f"/ws/tables/{table_id}"
+    with client.websocket_connect(url, subprotocols=protocols(token_of(created, 0))) as ws:
         message = receive_until(ws, "hello")[-1]
         seats = receive_until(ws, "seats")[-1]["seats"]
         assert seats[0]["connected"] and not seats[0]["away"] and not seats[0]["bot_playing"]
@@ -476,9 +486,9 @@ def test_a_person_names_their_seat_and_the_name_is_kept(tmp_path: Path) -> None:
     with TestClient(create_app(settings)) as client:
         created = new_table(client, "euchre/american", ["human"] * 4)
         table_id = created["id"]
-        url = f"/ws/tables/{table_id}?token={token_of(created, 1)}"
+        url = f"/ws/tables/{table_id}"
         with (
-            client.websocket_connect(url) as ws,
+            client.websocket_connect(url, subprotocols=protocols(token_of(created, 1))) as ws,
             client.websocket_connect(f"/ws/tables/{table_id}") as spectator,
         ):
             receive_until(ws, "hello")

@@ -49,6 +49,10 @@ PER_SECOND = 100.0
 """…and how fast its allowance comes back (a person sends a few a second at most;
 a script playing a whole game, more)."""
 MAX_RECORD_BODY = 2 * 1024 * 1024
+SUBPROTOCOL = "followsuit"
+"""The WebSocket subprotocol the server answers with; a page offers it together with
+``token.TOKEN`` for a seat (a spectator offers it alone)."""
+TOKEN_PREFIX = "token."
 
 
 def error(status: int, message: str, field: str | None = None) -> JSONResponse:
@@ -253,12 +257,22 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
 def register_ws(app: FastAPI) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
+        offered = websocket.scope.get("subprotocols") or []
+        await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         actor = await lobby_of(websocket).get(table_id)
         if actor is None:
             await _refuse(websocket, "not_found", f"no table {table_id[:40]!r}", 4404)
             return
-        token = websocket.query_params.get("token")
+        if "token" in websocket.query_params:
+            await _refuse(
+                websocket,
+                "bad_token",
+                "a seat token goes in the Sec-WebSocket-Protocol header "
+                f"({TOKEN_PREFIX}TOKEN), never in the address",
+                4403,
+            )
+            return
+        token = offered_token(offered)
         seat = None
         if token:
             seat = seat_of_token(actor, token)
@@ -266,6 +280,15 @@ def register_ws(app: FastAPI) -> None:
                 await _refuse(websocket, "bad_token", "this seat token is not valid here", 4403)
                 return
         await Connection(websocket, actor, seat).run(_since(websocket.query_params.get("since")))
+
+
+def offered_token(subprotocols: list[str]) -> str | None:
+    """The seat token a page offers as the subprotocol ``token.TOKEN`` (kept out of
+    the address, so that no access log or proxy log ever holds it)."""
+    for protocol in subprotocols:
+        if protocol.startswith(TOKEN_PREFIX):
+            return protocol[len(TOKEN_PREFIX) :]
+    return None
 
 
 def _since(text: str | None) -> int | None:

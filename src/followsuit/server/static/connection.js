@@ -15,7 +15,6 @@ export class TableConnection {
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams();
-    if (this.token) query.set("token", this.token);
     // coming back: the server sends just the events missed since this state
     // (or a whole snapshot when it no longer has them all)
     if (this.n >= 0) query.set("since", String(this.n));
@@ -25,7 +24,10 @@ export class TableConnection {
 
   open() {
     this.handlers.status("connecting…", false);
-    const ws = new WebSocket(this.url());
+    // the seat token travels as a subprotocol, never in the address (logs keep addresses)
+    const protocols = ["followsuit"];
+    if (this.token) protocols.push(`token.${this.token}`);
+    const ws = new WebSocket(this.url(), protocols);
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
