@@ -99,11 +99,23 @@ def wait_for(predicate: Callable[[], bool], timeout: float = 20.0, every: float 
         time.sleep(every)
 
 
+def settings_for_tests(database_url: str, **changes: Any) -> ServerSettings:
+    """Settings for a test's app: bots think in a thread of the test's process and
+    move as fast as the table says (no floor), no limit on tables per minute."""
+    values: dict[str, Any] = {
+        "database_url": database_url,
+        "bot_workers": 0,
+        "min_bot_delay_ms": 0,
+        "tables_per_minute": 10_000,
+        **changes,
+    }
+    return ServerSettings(**values)
+
+
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """The app on a fresh SQLite file, through Starlette's test client."""
-    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'web.db'}")
-    with TestClient(create_app(settings)) as c:
+    with TestClient(create_app(settings_for_tests(f"sqlite:///{tmp_path / 'web.db'}"))) as c:
         yield c
 
 
@@ -134,15 +146,20 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(database: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """``followsuit serve`` in a process of its own, up once /healthz answers."""
-    env = {**os.environ, "FOLLOWSUIT_DATABASE_URL": ""}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "followsuit", "serve", "--port", str(port), "--database", database],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+def server(
+    database: str,
+    port: int,
+    *flags: str,
+    log: Path | None = None,
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``followsuit serve`` in a process of its own, up once /healthz answers; bots
+    move as fast as their tables say unless ``flags`` say otherwise, and the server's
+    output goes to ``log`` if given."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FOLLOWSUIT_")}
+    command = [sys.executable, "-m", "followsuit", "serve", "--port", str(port)]
+    command += ["--database", database, "--min-bot-delay-ms", "0", "--tables-per-minute", "1000"]
+    out = open(log, "ab") if log is not None else subprocess.DEVNULL  # noqa: SIM115
+    proc = subprocess.Popen([*command, *flags], env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
 
         def up() -> bool:
@@ -158,6 +175,8 @@ def server(database: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
         if proc.poll() is None:
             proc.terminate()
             proc.wait(10)
+        if log is not None:
+            out.close()  # type: ignore[union-attr]
 
 
 def kill9(proc: subprocess.Popen[bytes]) -> None:

@@ -21,9 +21,8 @@ from followsuit.server.app import create_app
 from followsuit.server.catalog import variant_detail
 from followsuit.server.fairdeal import verify_hand
 from followsuit.server.payloads import rules_of
-from followsuit.server.settings import ServerSettings
 
-from .server_support import client, finish  # noqa: F401
+from .server_support import client, finish, settings_for_tests  # noqa: F401
 
 
 def test_health(client: TestClient) -> None:
@@ -111,15 +110,16 @@ def test_a_bad_table_request_names_the_problem(
 
 
 def test_bodies_that_are_not_json_or_too_large_are_refused(client: TestClient) -> None:
-    r = client.post("/api/tables", content=b"{", headers={"content-type": "application/json"})
+    as_json = {"content-type": "application/json"}
+    r = client.post("/api/tables", content=b"{", headers=as_json)
     assert r.status_code == 400 and r.json() == {"error": "the request body is not valid JSON"}
-    r = client.post("/api/tables", content=b"\xff\xfe")
+    r = client.post("/api/tables", content=b"\xff\xfe", headers=as_json)
     assert r.status_code == 400
     big = json.dumps({"variant": "euchre/american", "options": {"x": "y" * 70_000}})
-    r = client.post("/api/tables", content=big.encode())
+    r = client.post("/api/tables", content=big.encode(), headers=as_json)
     assert r.status_code == 413 and "larger than" in r.json()["error"]
     deep = "[" * 100_000 + "]" * 100_000
-    r = client.post("/api/replay", content=deep.encode())
+    r = client.post("/api/replay", content=deep.encode(), headers=as_json)
     assert r.status_code == 400
 
 
@@ -344,7 +344,7 @@ def test_the_form_lists_the_options_that_apply_first() -> None:
 
 
 def test_a_finished_table_is_still_there_after_a_restart(tmp_path: Path) -> None:
-    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'again.db'}")
+    settings = settings_for_tests(f"sqlite:///{tmp_path / 'again.db'}")
     body = {"variant": "euchre/american", "options": {"target_score": 3}, "bot_delay_ms": 0}
     with TestClient(create_app(settings)) as first:
         made = first.post("/api/tables", json={**body, "seats": ["bot:rules"] * 4}).json()

@@ -6,6 +6,7 @@ the bot that stands in, hints and chat."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -22,9 +23,8 @@ from followsuit.engine import actions as A
 from followsuit.server.actor import MOMENTS_KEPT
 from followsuit.server.app import create_app
 from followsuit.server.fairdeal import deal_of
-from followsuit.server.settings import ServerSettings
 
-from .server_support import client, finish, protocols, wait_for  # noqa: F401
+from .server_support import client, finish, protocols, settings_for_tests, wait_for  # noqa: F401
 
 Messages = list[dict[str, Any]]
 
@@ -482,7 +482,7 @@ def test_a_timed_game_ends_when_the_server_clock_says_time_is_up(client: TestCli
 
 
 def test_a_person_names_their_seat_and_the_name_is_kept(tmp_path: Path) -> None:
-    settings = ServerSettings(database_url=f"sqlite:///{tmp_path / 'names.db'}")
+    settings = settings_for_tests(f"sqlite:///{tmp_path / 'names.db'}")
     with TestClient(create_app(settings)) as client:
         created = new_table(client, "euchre/american", ["human"] * 4)
         table_id = created["id"]
@@ -505,3 +505,57 @@ def test_a_person_names_their_seat_and_the_name_is_kept(tmp_path: Path) -> None:
     with TestClient(create_app(settings)) as client:  # kept across a restart
         view = client.get(f"/api/tables/{table_id}").json()
         assert view["seats"][1]["name"].startswith("Alice Smith")
+
+
+def test_a_timed_games_clock_starts_when_everyone_has_sat_down(tmp_path: Path) -> None:
+    """Not when the table is made: the friends still to come through the invite
+    link lose no time, and once started the clock keeps running after a restart."""
+    settings = settings_for_tests(f"sqlite:///{tmp_path / 'clock.db'}")
+    with TestClient(create_app(settings)) as client:
+        created = new_table(
+            client,
+            "euchre/timed",
+            ["human", "human", "bot:rules", "bot:rules"],
+            options={"time_limit_seconds": 600},
+        )
+        table_id = created["id"]
+        url = f"/ws/tables/{table_id}"
+
+        def used() -> int:
+            value: int = client.get(f"/api/tables/{table_id}").json()["clock_used_ms"]
+            return value
+
+        with client.websocket_connect(url, subprotocols=protocols(token_of(created, 0))) as ws:
+            receive_until(ws, "hello")
+            time.sleep(0.3)
+            assert used() == 0  # the creator is here; the friend has not come
+            invite = created["invite"].split("invite=")[1]
+            joined = client.post(f"/api/tables/{table_id}/join", json={"invite": invite}).json()
+            time.sleep(0.3)
+            assert used() == 0  # the friend's seat is taken, but nobody has sat in it
+            friend = protocols(joined["token"])
+            with client.websocket_connect(url, subprotocols=friend) as other:
+                receive_until(other, "hello")
+                wait_for(lambda: used() >= 200)
+    with TestClient(create_app(settings)) as client:  # restarted, nobody connected
+        before = used()
+        wait_for(lambda: used() >= before + 200)
+
+
+def test_chat_is_kept_with_the_table_across_a_restart(tmp_path: Path) -> None:
+    settings = settings_for_tests(f"sqlite:///{tmp_path / 'chat.db'}")
+    with TestClient(create_app(settings)) as client:
+        created = new_table(client, "euchre/american", ["human"] * 4)
+        url = f"/ws/tables/{created['id']}"
+        with client.websocket_connect(url, subprotocols=protocols(token_of(created, 2))) as ws:
+            receive_until(ws, "hello")
+            ws.send_json({"type": "chat", "text": "good luck"})
+            ws.send_json({"type": "chat", "phrase": 0})
+            receive_until(ws, "chat")
+            assert receive_until(ws, "chat")[-1]["text"] == "Good game!"
+    with TestClient(create_app(settings)) as client, client.websocket_connect(url) as watcher:
+        hello = receive_until(watcher, "hello")[-1]
+        assert [(c["seat"], c["text"]) for c in hello["chat"]] == [
+            (2, "good luck"),
+            (2, "Good game!"),
+        ]

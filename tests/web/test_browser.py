@@ -115,7 +115,7 @@ def play_by_clicking(
             page.locator("#hand .card.legal").first.click()
         else:
             page.locator("#controls button:not([disabled])").first.click()
-        page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=20_000)
+        page.wait_for_function(f"() => document.body.dataset.n !== '{n}'", timeout=20_000)
         mine += 1
         if check is not None:
             check()
@@ -189,7 +189,7 @@ def test_a_euchre_game_played_by_clicking_with_a_reload_and_a_spectator(
     assert R.replay(rec).scores == tuple(view["scores"])
     assert page.text_content("#status").startswith("Game over")  # type: ignore[union-attr]
     spectator.wait_for_function(
-        "document.getElementById('status').textContent.startsWith('Game over')"
+        "() => document.getElementById('status').textContent.startsWith('Game over')"
     )
     assert errors == []
     watcher.close()
@@ -219,7 +219,7 @@ def test_the_form_shows_the_servers_message_for_a_bad_option(
     page.click("#options-box summary")
     page.fill("#opt-target_score", "banana")
     page.click("#create")
-    page.wait_for_function("document.getElementById('create-error').textContent.length > 0")
+    page.wait_for_function("() => document.getElementById('create-error').textContent.length > 0")
     assert "target_score" in (page.text_content("#create-error") or "")
     assert page.locator("#row-target_score.invalid").count() == 1
 
@@ -265,7 +265,7 @@ def test_keyboard_play_announcements_four_colours_and_checked_deals(
             page.keyboard.press("Enter")
             page.locator("#controls button.pick").focus()
             page.keyboard.press("Enter")
-        page.wait_for_function(f"document.body.dataset.n !== '{n}'", timeout=20_000)
+        page.wait_for_function(f"() => document.body.dataset.n !== '{n}'", timeout=20_000)
         actions += 1
     assert actions > 0
     assert "dealt as committed" in (page.text_content("#history .verdict") or "")
@@ -324,7 +324,8 @@ def test_a_preset_link_opens_the_form_with_its_rules(
         json={"name": "our club", "variant": "euchre/long", "options": {"stick_the_dealer": True}},
     ).json()
     page = context.new_page()
-    page.goto(made["link"])
+    assert made["link"] == f"/?preset={made['id']}"  # relative: no --public-url was given
+    page.goto(base_url + made["link"])
     page.wait_for_selector("#options[data-variant='euchre/long']", state="attached")
     assert page.input_value("#variant") == "euchre/long"
     assert page.input_value("#opt-stick_the_dealer") == "true"
@@ -393,10 +394,12 @@ def test_the_page_comes_back_by_itself_after_the_server_is_killed(
             )
             n = page.evaluate("document.body.dataset.n")
             kill9(proc)
-        page.wait_for_function("document.getElementById('conn').textContent.includes('retrying')")
+        page.wait_for_function(
+            "() => document.getElementById('conn').textContent.includes('retrying')"
+        )
         with server(database, port):
             page.wait_for_function(
-                "document.getElementById('conn').textContent === 'connected'", timeout=40_000
+                "() => document.getElementById('conn').textContent === 'connected'", timeout=40_000
             )
             page.wait_for_function(READY, timeout=20_000)
             after = sorted(

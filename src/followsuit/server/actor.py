@@ -23,22 +23,20 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..bots import make_bot
-from ..bots.base import Bot
 from ..engine import IllegalAction
 from ..rules import Rules
+from .botpool import BotPool, Decision
 from .fanout import Audience, Fanout
 from .livegame import Accepted, LiveGame
-from .store import Store, TableSpec
+from .store import CHAT_KEPT, ChatLine, Store, TableSpec
 from .updates import Moment, update_message
 from .views import seat_view
 
 MAX_CHAT_CHARS = 200
 MAX_NAME_CHARS = 40
-CHAT_KEPT = 50
 MOMENTS_KEPT = 64
 """Recent actions a returning page is sent one by one (further back: a snapshot)."""
 RETRY_SECONDS = 1.0
@@ -55,6 +53,17 @@ class ActionRefused(Exception):
         self.message = message
 
 
+@dataclass(frozen=True)
+class Services:
+    """What every table of a server shares: where actions are kept, how messages
+    reach the pages, where bots think, and the floor on a bot's pause."""
+
+    store: Store
+    fanout: Fanout
+    bots: BotPool
+    min_bot_delay_ms: int = 0
+
+
 @dataclass
 class SeatState:
     """A seat's live condition. It is not stored: after a restart nobody is
@@ -64,6 +73,9 @@ class SeatState:
     away: bool = False
     """A person who left and whose grace period ran out: a bot plays for them."""
     grace_task: asyncio.Task[None] | None = None
+    came: bool = False
+    """Its holder has connected at least once (a timed game's clock waits for it)."""
+    bot_seed: int = field(default_factory=lambda: secrets.randbits(63))
 
 
 def hint_bot_name() -> str:
@@ -87,46 +99,72 @@ class TableActor:
         spec: TableSpec,
         rules: Rules,
         game: LiveGame,
-        store: Store,
-        fanout: Fanout,
+        services: Services,
         *,
         clock_used_ms: int = 0,
+        clock_started: bool = False,
+        chat: tuple[ChatLine, ...] = (),
+        chat_count: int = 0,
         now: Callable[[], float] = time.monotonic,
     ):
         self.spec = spec
         self.id = spec.id
         self.rules = rules
         self.game = game
-        self.store = store
-        self.fanout = fanout
+        self.services = services
+        self.store = services.store
+        self.fanout = services.fanout
         self.lock = asyncio.Lock()
         self.seats = [SeatState() for _ in spec.seats]
-        self.bots: dict[int, Bot] = {}
-        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.chat: deque[ChatLine] = deque(chat, maxlen=CHAT_KEPT)
+        self._chat_count = chat_count
         self.recent: deque[Moment] = deque(maxlen=MOMENTS_KEPT)
         self._bot_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
+        self._hint: tuple[int, dict[str, Any]] | None = None
+        """The last hint worked out (state number, message): asked again, the same."""
+        self._hinting: asyncio.Task[dict[str, Any]] | None = None
         self._now = now
         self._clock_used_ms = clock_used_ms
-        self._clock_started = now()
+        self._clock_started: float | None = None
+        self._clock_was_started = clock_started or game.seq > 0
+        self.last_active = now()
+        """When something last happened here (an action, someone coming or going)."""
         self._closed = False
 
     # -- life cycle ---------------------------------------------------------------
 
     def start(self) -> None:
         """Begin running the table: grace periods for absent people, the bots, the
-        clock of a timed game."""
+        clock of a timed game (at once if it had started before)."""
         for seat, spec in enumerate(self.spec.seats):
             if spec.kind == "human":
                 self._start_grace(seat)
         self._schedule_bot()
-        limit = self.time_limit_ms
-        if limit is not None and not self.game.state.over and not self.game.state.time_up:
-            self._clock_task = asyncio.create_task(self._clock(limit))
+        if self._clock_was_started:
+            self._start_clock()
+        else:
+            self._maybe_start_clock()
+
+    def touch(self) -> None:
+        """Something happened here (a page came or went): not idle yet."""
+        self.last_active = self._now()
+
+    def quiet(self) -> bool:
+        """Nobody is connected and no bot is about to move: the table may be put
+        away (and loaded again from the store when someone comes)."""
+        if any(s.connections for s in self.seats) or self.fanout.audiences(self.id):
+            return False
+        return self._bot_task is None or self._bot_task.done()
 
     async def close(self) -> None:
         self._closed = True
-        tasks = [self._bot_task, self._clock_task, *(s.grace_task for s in self.seats)]
+        tasks = [
+            self._bot_task,
+            self._clock_task,
+            self._hinting,
+            *(s.grace_task for s in self.seats),
+        ]
         for task in tasks:
             if task is not None and not task.done():
                 task.cancel()
@@ -147,7 +185,40 @@ class TableActor:
         return int(s.time_limit_seconds) * 1000
 
     def clock_used_ms(self) -> int:
+        if self._clock_started is None:
+            return self._clock_used_ms
         return self._clock_used_ms + int((self._now() - self._clock_started) * 1000)
+
+    def _maybe_start_clock(self) -> None:
+        """Start a timed game's clock once every person's seat is taken and its
+        holder has come (a table of bots starts at once)."""
+        if self._clock_started is not None or self.time_limit_ms is None:
+            return
+        for spec, seat in zip(self.spec.seats, self.seats, strict=True):
+            if spec.kind == "human" and not (spec.claimed and seat.came):
+                return
+        self._start_clock()
+        if not self._clock_was_started:
+            self._clock_was_started = True
+            self._background(asyncio.to_thread(self.store.start_clock, self.id))
+
+    def _start_clock(self) -> None:
+        limit = self.time_limit_ms
+        state = self.game.state
+        if limit is None or self._clock_started is not None or self._closed:
+            return
+        self._clock_started = self._now()
+        if not state.over and not state.time_up:
+            self._clock_task = asyncio.create_task(self._clock(limit))
+
+    def _background(self, work: Any) -> None:
+        async def run() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("table %s: the store could not keep that", self.id)
+
+        asyncio.get_running_loop().create_task(run())
 
     # -- acting -------------------------------------------------------------------
 
@@ -184,6 +255,7 @@ class TableActor:
                 used,
             )
             self.game.commit(accepted)
+            self.last_active = self._now()
             self._publish_update(accepted)
             self._schedule_bot()
             return self.n
@@ -204,17 +276,27 @@ class TableActor:
             return
         self._bot_task = asyncio.create_task(self._bot_turn(seat, self.n))
 
+    def bot_delay_ms(self) -> int:
+        """The pause before a bot's move: the table's, but no shorter than the
+        server's floor while no person is connected (a table of bots alone must not
+        make the server play flat out)."""
+        delay = self.spec.bot_delay_ms
+        if not any(s.connections for s in self.seats):
+            delay = max(delay, self.services.min_bot_delay_ms)
+        return delay
+
     async def _bot_turn(self, seat: int, n: int) -> None:
-        await asyncio.sleep(self.spec.bot_delay_ms / 1000)
+        await asyncio.sleep(self.bot_delay_ms() / 1000)
         if self._closed or self.n != n or not self.controlled_by_bot(seat):
             self._bot_task = None
             self._schedule_bot()
             return
-        obs = self.game.state.observation(seat)
-        bot = self._bot(seat)
+        level = self.spec.seats[seat].level or hint_bot_name()
         try:
-            action = await asyncio.to_thread(bot.choose, obs)
-            await self.act(seat, obs.text(action), n, by_bot=True)
+            move = await self.services.bots.decide(
+                self._decision(seat, level, self.seats[seat].bot_seed)
+            )
+            await self.act(seat, move.text, move.n, by_bot=True)
         except ActionRefused:
             pass  # someone was quicker (a person came back): look again
         except Exception:  # a bot's or the store's failure: try again shortly
@@ -223,28 +305,42 @@ class TableActor:
         self._bot_task = None
         self._schedule_bot()
 
-    def _bot(self, seat: int) -> Bot:
-        bot = self.bots.get(seat)
-        if bot is None:
-            level = self.spec.seats[seat].level or hint_bot_name()
-            bot = make_bot(level, seed=secrets.randbits(64))
-            self.bots[seat] = bot
-        return bot
+    def _decision(self, seat: int, level: str, seed: int, *, fresh: bool = False) -> Decision:
+        game = self.game
+        return Decision(
+            self.id,
+            self.rules.id,
+            self.spec.options,
+            tuple(game.hands),
+            tuple(game.actions),
+            seat,
+            level,
+            seed,
+            fresh,
+        )
 
     async def hint(self, seat: int) -> dict[str, Any]:
-        """The bots' suggestion for ``seat``, if it is that seat's turn."""
+        """The bots' suggestion for ``seat``, if it is that seat's turn (worked out
+        once per state: asking again gives the same answer without thinking again)."""
         state = self.game.state
         if state.current_player != seat or state.over:
             raise ActionRefused("not_your_turn", "a hint is for the seat to move")
-        obs = state.observation(seat)
-        bot = make_bot(hint_bot_name(), seed=secrets.randbits(64))
-        action = await asyncio.to_thread(bot.choose, obs)
-        return {
-            "type": "hint",
-            "n": self.n,
-            "text": obs.text(action),
-            "says": obs.describe(seat, action, obs.text(action)),
-        }
+        n = self.n
+        if self._hint is not None and self._hint[0] == n:
+            return self._hint[1]
+        if self._hinting is None or self._hinting.done():
+            self._hinting = asyncio.create_task(self._work_out_hint(seat))
+        message = await asyncio.shield(self._hinting)
+        if message["n"] != self.n:
+            raise ActionRefused("stale", "the table moved on before the hint was ready")
+        return message
+
+    async def _work_out_hint(self, seat: int) -> dict[str, Any]:
+        decision = self._decision(seat, hint_bot_name(), secrets.randbits(63), fresh=True)
+        move = await self.services.bots.decide(decision)
+        message = {"type": "hint", "n": move.n, "text": move.text, "says": move.says}
+        self._hint = (move.n, message)
+        return message
 
     # -- the clock ----------------------------------------------------------------
 
@@ -265,6 +361,9 @@ class TableActor:
     def connected(self, seat: int) -> None:
         s = self.seats[seat]
         s.connections += 1
+        s.came = True
+        self.last_active = self._now()
+        self._maybe_start_clock()
         if s.grace_task is not None:
             s.grace_task.cancel()
             s.grace_task = None
@@ -275,6 +374,7 @@ class TableActor:
     def disconnected(self, seat: int) -> None:
         s = self.seats[seat]
         s.connections = max(0, s.connections - 1)
+        self.last_active = self._now()
         if s.connections == 0 and self.spec.seats[seat].kind == "human":
             self._start_grace(seat)
         self._publish_seats()
@@ -295,7 +395,9 @@ class TableActor:
 
     async def claim(self, token_hash: str) -> int | None:
         """Give the first person's seat not yet taken to the holder of a new token
-        (the invite link); None when every seat is taken."""
+        (the invite link); None when every seat is taken. A seat has one holder:
+        every earlier token of the seat stops working, and the pages still open
+        with one are told so and closed (4403)."""
         async with self.lock:
             for seat, spec in enumerate(self.spec.seats):
                 if spec.kind == "human" and not spec.claimed:
@@ -303,8 +405,23 @@ class TableActor:
                     seats = list(self.spec.seats)
                     seats[seat] = replace(spec, claimed=True, token_hash=token_hash)
                     self.spec = replace(self.spec, seats=tuple(seats))
+                    self.fanout.revoke(
+                        self.id,
+                        seat,
+                        {
+                            "type": "error",
+                            "code": "seat_taken",
+                            "message": "this seat was taken through the invite link",
+                            "n": self.n,
+                        },
+                    )
+                    self._maybe_start_clock()
                     return seat
             return None
+
+    def holds(self, seat: int, token_hash: str) -> bool:
+        """Whether ``token_hash`` is still the seat's (a claim replaces it)."""
+        return secrets.compare_digest(self.spec.seats[seat].token_hash, token_hash)
 
     async def name(self, seat: int | None, text: str) -> None:
         """A person names their seat (kept with the table; shown to everyone)."""
@@ -322,15 +439,25 @@ class TableActor:
 
     # -- chat ---------------------------------------------------------------------
 
-    def say(self, seat: int | None, text: str) -> None:
+    async def say(self, seat: int | None, text: str) -> None:
+        """A chat line, kept with the table (a restart keeps it), then told to all."""
         if seat is None:
             raise ActionRefused("spectator", "spectators cannot chat")
         clean = " ".join(text.split())[:MAX_CHAT_CHARS]
         if not clean:
             raise ActionRefused("malformed", "a chat message needs some text")
-        message = {"type": "chat", "seat": seat, "text": clean, "at": time.time()}
-        self.chat.append(message)
+        if not clean.isprintable():
+            raise ActionRefused("malformed", "a chat message is printable text")
+        async with self.lock:
+            line = ChatLine(self._chat_count + 1, seat, clean, time.time())
+            await asyncio.to_thread(self.store.add_chat, self.id, line)
+            self._chat_count += 1
+            self.chat.append(line)
+        message = chat_message(line)
         self.fanout.publish(self.id, {a: message for a in self.fanout.audiences(self.id)})
+
+    def chat_view(self) -> list[dict[str, Any]]:
+        return [chat_message(line) for line in self.chat]
 
     # -- messages -----------------------------------------------------------------
 
@@ -388,7 +515,7 @@ class TableActor:
             "table": self.table_view(),
             "view": seat_view(self.game.state.observation(audience)),
             "fair": self.fair_view(),
-            "chat": list(self.chat),
+            "chat": self.chat_view(),
             "phrases": list(PRESET_PHRASES),
         }
 
@@ -420,7 +547,7 @@ class TableActor:
             "you": audience,
             "table": self.table_view(),
             "fair": self.fair_view(),
-            "chat": list(self.chat),
+            "chat": self.chat_view(),
             "phrases": list(PRESET_PHRASES),
         }
 
@@ -428,3 +555,7 @@ class TableActor:
         audiences = self.fanout.audiences(self.id)
         message = {"type": "seats", "n": self.n, "seats": self.seats_view()}
         self.fanout.publish(self.id, {a: message for a in audiences})
+
+
+def chat_message(line: ChatLine) -> dict[str, Any]:
+    return {"type": "chat", "seat": line.seat, "text": line.text, "at": line.at}

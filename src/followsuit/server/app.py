@@ -1,10 +1,11 @@
 """The web app: the HTTP API, the seat WebSocket and the page (FastAPI on uvicorn).
 
 ``create_app(settings)`` builds it; ``followsuit serve`` runs it. The routes are
-thin: requests are checked in :mod:`.payloads`, tables live in :mod:`.lobby` and
-:mod:`.actor`, and the messages a seat receives come from :mod:`.views`. Every
-error is one JSON object ``{"error": message, "field": ...}`` with a 4xx status;
-the WebSocket protocol is described in ``docs/web-protocol.md``.
+thin: requests are checked in :mod:`.guard` (origins, content types, headers) and
+:mod:`.payloads`, tables live in :mod:`.lobby` and :mod:`.actor`, and the messages
+a seat receives come from :mod:`.views`. Every error is one JSON object
+``{"error": message, "field": ...}`` with a 4xx status; the WebSocket protocol is
+described in ``docs/web-protocol.md``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import asyncio
 import json
 import logging
 import secrets
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from importlib.resources import files
@@ -28,10 +28,13 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..engine import InvalidRecord
-from .actor import PRESET_PHRASES, ActionRefused, TableActor
+from .actor import PRESET_PHRASES, ActionRefused, Services, TableActor
+from .botpool import BotPool
 from .catalog import variant_detail, variant_list
 from .fanout import LocalFanout, Subscription
-from .lobby import Lobby, bot_levels, seat_of_token, token_hash
+from .guard import Guard
+from .limits import Bucket, Gauge, RateLimit
+from .lobby import Lobby, TablesFull, bot_levels, seat_of_token, token_hash
 from .payloads import MAX_BODY_BYTES, BadRequest, new_preset, new_table
 from .replayer import replay_steps
 from .settings import ServerSettings
@@ -48,18 +51,29 @@ BURST = 200
 PER_SECOND = 100.0
 """…and how fast its allowance comes back (a person sends a few a second at most;
 a script playing a whole game, more)."""
+CHAT_BURST = 5
+CHAT_PER_SECOND = 0.5
+"""A connection's chat lines: a few at once, then one every two seconds."""
+SEND_TIMEOUT = 15.0
+"""Seconds a page may take to read one message before its connection is dropped (a
+page that never reads must not hold the server's memory)."""
 MAX_RECORD_BODY = 2 * 1024 * 1024
 SUBPROTOCOL = "followsuit"
 """The WebSocket subprotocol the server answers with; a page offers it together with
 ``token.TOKEN`` for a seat (a spectator offers it alone)."""
 TOKEN_PREFIX = "token."
+TOO_MANY = 4429
+"""The close code of a connection over its address's allowance."""
 
 
-def error(status: int, message: str, field: str | None = None) -> JSONResponse:
+def error(
+    status: int, message: str, field: str | None = None, retry_after: float | None = None
+) -> JSONResponse:
     body: dict[str, Any] = {"error": message}
     if field is not None:
         body["field"] = field
-    return JSONResponse(body, status_code=status)
+    headers = None if retry_after is None else {"Retry-After": str(max(1, round(retry_after)))}
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 async def read_json(request: Request, limit: int = MAX_BODY_BYTES) -> Any:
@@ -85,24 +99,44 @@ def create_app(settings: ServerSettings | None = None, store: Store | None = Non
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
         db: Store = store if store is not None else SqlStore(settings.database_url)
-        lobby = Lobby(db, LocalFanout())
+        bots = BotPool(settings.bot_workers)
+        services = Services(db, LocalFanout(), bots, settings.min_bot_delay_ms)
+        lobby = Lobby(services, max_tables=settings.max_tables, idle_seconds=settings.idle_seconds)
         app.state.lobby = lobby
+        app.state.creations = RateLimit(settings.tables_per_minute)
+        app.state.sockets = Gauge(settings.sockets_per_address)
         resumed = await lobby.resume_all()
         if resumed:
             log.info("resumed %d table(s)", resumed)
+        lobby.start_sweeping()
         try:
             yield
         finally:
             await lobby.close()
+            bots.close()
             if own:
                 db.close()
 
-    app = FastAPI(title="followsuit", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # no Swagger page: it loads its script from a CDN and inlines more, which the
+    # page's Content-Security-Policy forbids; the API's schema is /api/openapi.json
+    app = FastAPI(
+        title="followsuit",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
     register_errors(app)
     register_http(app, settings)
     register_ws(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Guard, settings=settings)
     return app
+
+
+def address_of(connection: Request | WebSocket) -> str:
+    """The client's address (uvicorn puts a trusted proxy's X-Forwarded-For here)."""
+    return connection.client.host if connection.client else "unknown"
 
 
 def lobby_of(request: Request | WebSocket) -> Lobby:
@@ -113,7 +147,11 @@ def lobby_of(request: Request | WebSocket) -> Lobby:
 def register_errors(app: FastAPI) -> None:
     @app.exception_handler(BadRequest)
     async def bad_request(_request: Request, exc: BadRequest) -> JSONResponse:
-        return error(exc.status, exc.message, exc.field)
+        return error(exc.status, exc.message, exc.field, exc.retry_after)
+
+    @app.exception_handler(TablesFull)
+    async def full(_request: Request, exc: TablesFull) -> JSONResponse:
+        return error(503, f"{exc}: try again in a minute", retry_after=60)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
@@ -161,9 +199,21 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
     async def bots() -> dict[str, Any]:
         return {"levels": bot_levels()}
 
+    base = settings.public_url.rstrip("/")
+    """Links are the public URL's, or relative: never built from the request's Host,
+    which the sender chooses."""
+
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
         spec = new_table(await read_json(request))
+        wait = request.app.state.creations.take(address_of(request))
+        if wait:
+            raise BadRequest(
+                f"this address has made {settings.tables_per_minute} tables in the last "
+                f"minute: try again in {max(1, round(wait))} s",
+                status=429,
+                retry_after=wait,
+            )
         created = await lobby_of(request).create(
             spec.rules.id,
             spec.options,
@@ -171,7 +221,6 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
             bot_delay_ms=spec.bot_delay_ms,
             grace_seconds=spec.grace_seconds,
         )
-        base = settings.public_url.rstrip("/") or str(request.base_url).rstrip("/")
         table_id = created.actor.id
         return {
             "id": table_id,
@@ -223,8 +272,15 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
     @app.post("/api/presets", status_code=201)
     async def create_preset(request: Request) -> dict[str, Any]:
         spec = new_preset(await read_json(request))
+        wait = request.app.state.creations.take(address_of(request))
+        if wait:
+            raise BadRequest(
+                "this address has saved too many tables and presets in the last minute: "
+                f"try again in {max(1, round(wait))} s",
+                status=429,
+                retry_after=wait,
+            )
         preset = await lobby_of(request).save_preset(spec.name, spec.rules.id, spec.options)
-        base = settings.public_url.rstrip("/") or str(request.base_url).rstrip("/")
         return {
             "id": preset.id,
             "name": preset.name,
@@ -259,27 +315,44 @@ def register_ws(app: FastAPI) -> None:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         offered = websocket.scope.get("subprotocols") or []
         await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        sockets: Gauge = websocket.app.state.sockets
+        address = address_of(websocket)
+        if not sockets.acquire(address):
+            await _refuse(websocket, "too_many", "too many connections from this address", TOO_MANY)
+            return
+        try:
+            await _serve_socket(websocket, table_id, offered)
+        finally:
+            sockets.release(address)
+
+
+async def _serve_socket(websocket: WebSocket, table_id: str, offered: list[str]) -> None:
+    try:
         actor = await lobby_of(websocket).get(table_id)
-        if actor is None:
-            await _refuse(websocket, "not_found", f"no table {table_id[:40]!r}", 4404)
+    except TablesFull as exc:
+        await _refuse(websocket, "unavailable", f"{exc}: try again in a minute", 1013)
+        return
+    if actor is None:
+        await _refuse(websocket, "not_found", f"no table {table_id[:40]!r}", 4404)
+        return
+    if "token" in websocket.query_params:
+        await _refuse(
+            websocket,
+            "bad_token",
+            "a seat token goes in the Sec-WebSocket-Protocol header "
+            f"({TOKEN_PREFIX}TOKEN), never in the address",
+            4403,
+        )
+        return
+    token = offered_token(offered)
+    seat = None
+    if token:
+        seat = seat_of_token(actor, token)
+        if seat is None:
+            await _refuse(websocket, "bad_token", "this seat token is not valid here", 4403)
             return
-        if "token" in websocket.query_params:
-            await _refuse(
-                websocket,
-                "bad_token",
-                "a seat token goes in the Sec-WebSocket-Protocol header "
-                f"({TOKEN_PREFIX}TOKEN), never in the address",
-                4403,
-            )
-            return
-        token = offered_token(offered)
-        seat = None
-        if token:
-            seat = seat_of_token(actor, token)
-            if seat is None:
-                await _refuse(websocket, "bad_token", "this seat token is not valid here", 4403)
-                return
-        await Connection(websocket, actor, seat).run(_since(websocket.query_params.get("since")))
+    held = token_hash(token) if token else ""
+    await Connection(websocket, actor, seat, held).run(_since(websocket.query_params.get("since")))
 
 
 def offered_token(subprotocols: list[str]) -> str | None:
@@ -299,31 +372,24 @@ def _since(text: str | None) -> int | None:
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
-    await websocket.send_json({"type": "error", "code": code, "message": message})
-    await websocket.close(code=close)
+    with suppress(WebSocketDisconnect, RuntimeError, OSError):
+        await websocket.send_json({"type": "error", "code": code, "message": message})
+        await websocket.close(code=close)
 
 
 class Connection:
     """One page's WebSocket: messages in, the table's events out (in order, through
     the subscription's queue, so a reply never overtakes an event)."""
 
-    def __init__(self, websocket: WebSocket, actor: TableActor, seat: int | None):
+    def __init__(self, websocket: WebSocket, actor: TableActor, seat: int | None, held: str):
         self.websocket = websocket
         self.actor = actor
         self.seat = seat
+        self.held = held
+        """The hash of the token this page came with (a seat's holder can change)."""
         self.fanout = actor.fanout
-        self.allowance = float(BURST)
-        self.checked = time.monotonic()
-
-    def _flooding(self) -> bool:
-        """Whether this message is over the connection's allowance (a token bucket)."""
-        now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.checked) * PER_SECOND)
-        self.checked = now
-        if self.allowance < 1:
-            return True
-        self.allowance -= 1
-        return False
+        self.messages = Bucket(BURST, PER_SECOND)
+        self.chats = Bucket(CHAT_BURST, CHAT_PER_SECOND)
 
     async def run(self, since: int | None) -> None:
         """Serve the page until it goes: first a snapshot, or (for a page coming
@@ -341,40 +407,48 @@ class Connection:
             actor.connected(seat)
         sender = asyncio.create_task(self._pump(sub))
         try:
-            while True:
+            while not sub.dropped:
                 message = await self.websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 reply = await self._handle(message.get("text"))
                 if reply is not None:
                     self.fanout.send(sub, reply)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, OSError):
             pass
         finally:
-            sender.cancel()
             self.fanout.unsubscribe(sub)
+            actor.touch()
             if seat is not None:
                 actor.disconnected(seat)
-            if self.websocket.application_state != WebSocketState.DISCONNECTED:
-                with suppress(RuntimeError):
-                    await self.websocket.close()
+            if not sub.dropped:  # the page went: the sender has nothing more to do
+                sender.cancel()
+            with suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(sender, SEND_TIMEOUT)
+            log.debug("table %s: a page for seat %s went", actor.id, seat)
 
     async def _pump(self, sub: Subscription) -> None:
+        """Send the subscription's messages until its end (None: close with its code)."""
+        websocket = self.websocket
         try:
             while True:
                 message = await sub.queue.get()
-                if message is None:  # fell too far behind: the page reconnects
-                    await self.websocket.close(code=4408)
+                if message is None:
+                    await asyncio.wait_for(websocket.close(code=sub.close_code), SEND_TIMEOUT)
                     return
-                await self.websocket.send_json(message)
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return  # the page went away mid-send: the receiving side ends the connection
+                await asyncio.wait_for(websocket.send_json(message), SEND_TIMEOUT)
+        except (WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
+            # the page went away, or reads too slowly to keep: drop it
+            sub.dropped = True
+            if websocket.application_state != WebSocketState.DISCONNECTED:
+                with suppress(Exception):
+                    await asyncio.wait_for(websocket.close(code=1008), 1.0)
 
     def _error(self, code: str, message: str) -> dict[str, Any]:
         return {"type": "error", "code": code, "message": message, "n": self.actor.n}
 
     async def _handle(self, text: str | None) -> dict[str, Any] | None:
-        if self._flooding():
+        if not self.messages.take():
             return self._error("too_many", "too many messages: slow down")
         if text is None:
             return self._error("malformed", "messages are JSON text, not binary")
@@ -387,6 +461,9 @@ class Connection:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return self._error("malformed", 'a message is a JSON object with a "type"')
         kind = message["type"]
+        if self.seat is not None and not self.actor.holds(self.seat, self.held):
+            # the seat went to someone else's link since this page came
+            return self._error("seat_taken", "this seat was taken through the invite link")
         try:
             if kind == "ping":
                 return {"type": "pong", "n": self.actor.n}
@@ -399,7 +476,7 @@ class Connection:
                     return self._error("spectator", "spectators cannot ask for hints")
                 return await self.actor.hint(self.seat)
             if kind == "chat":
-                return self._chat(message)
+                return await self._chat(message)
             if kind == "name":
                 name = message.get("name")
                 if not isinstance(name, str):
@@ -424,7 +501,9 @@ class Connection:
         await self.actor.act(self.seat, action, n)
         return None
 
-    def _chat(self, message: dict[str, Any]) -> dict[str, Any] | None:
+    async def _chat(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        if self.seat is not None and not self.chats.take():
+            return self._error("too_many", "too many chat lines: one every two seconds")
         text = message.get("text")
         phrase = message.get("phrase")
         if isinstance(phrase, int) and not isinstance(phrase, bool):
@@ -433,5 +512,5 @@ class Connection:
             text = PRESET_PHRASES[phrase]
         if not isinstance(text, str):
             return self._error("malformed", 'chat needs "text" or "phrase"')
-        self.actor.say(self.seat, text)
+        await self.actor.say(self.seat, text)
         return None

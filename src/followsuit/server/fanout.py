@@ -23,6 +23,12 @@ MAX_QUEUED = 256
 reconnects and reloads a snapshot)."""
 
 
+FELL_BEHIND = 4408
+"""The close code of a connection that fell too far behind (its page reloads)."""
+SEAT_TAKEN = 4403
+"""The close code of a connection whose seat went to a newer token."""
+
+
 @dataclass(eq=False)
 class Subscription:
     table_id: str
@@ -31,6 +37,8 @@ class Subscription:
         default_factory=lambda: asyncio.Queue(MAX_QUEUED)
     )
     dropped: bool = False
+    close_code: int = FELL_BEHIND
+    """What the reader closes the connection with when it finds the queue's None."""
 
 
 class Fanout(Protocol):
@@ -43,6 +51,8 @@ class Fanout(Protocol):
     def publish(self, table_id: str, messages: Mapping[Audience, dict[str, Any]]) -> None: ...
 
     def send(self, sub: Subscription, message: dict[str, Any]) -> None: ...
+
+    def revoke(self, table_id: str, audience: Audience, message: dict[str, Any]) -> None: ...
 
 
 class LocalFanout:
@@ -79,13 +89,30 @@ class LocalFanout:
             for sub in list(table.get(audience, ())):
                 self.send(sub, message)
 
+    def revoke(self, table_id: str, audience: Audience, message: dict[str, Any]) -> None:
+        """Tell every connection of ``audience`` ``message`` and close it
+        (:data:`SEAT_TAKEN`): its seat has a new holder."""
+        for sub in list(self._subs.get(table_id, {}).get(audience, ())):
+            self.send(sub, message)
+            close(sub, SEAT_TAKEN)
+
     def send(self, sub: Subscription, message: dict[str, Any]) -> None:
         if sub.dropped:
             return
         try:
             sub.queue.put_nowait(message)
         except asyncio.QueueFull:
-            sub.dropped = True  # the reader closes the connection; the page reloads
-            while not sub.queue.empty():
-                sub.queue.get_nowait()
-            sub.queue.put_nowait(None)
+            close(sub, FELL_BEHIND)  # the reader closes the connection; the page reloads
+
+
+def close(sub: Subscription, code: int) -> None:
+    """End a subscription: its reader sends what is queued, then closes with ``code``
+    (a connection that fell behind loses what is queued: its page reloads)."""
+    if sub.dropped:
+        return
+    sub.dropped = True
+    sub.close_code = code
+    if code == FELL_BEHIND or sub.queue.full():
+        while not sub.queue.empty():
+            sub.queue.get_nowait()
+    sub.queue.put_nowait(None)

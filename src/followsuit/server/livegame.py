@@ -55,17 +55,29 @@ class LiveGame:
         self.rules = rules
         self.state = State(rules)
         self.hands: list[HandRow] = []
-        stored = list(hands)
-        if not stored:
+        self.actions: list[ActionRow] = []
+        if not hands:
             raise ValueError("a table needs its first hand")
-        self._deal(stored[0])
-        for act in actions:
+        self._deal(hands[0])
+        self.catch_up(hands, actions)
+
+    @property
+    def seq(self) -> int:
+        """The number of actions taken (the table's state number)."""
+        return len(self.actions)
+
+    def catch_up(self, hands: Sequence[HandRow], actions: Sequence[ActionRow]) -> None:
+        """Take the rows after those already taken: the same table's log, grown
+        (a bot's worker keeps its copy of a game and brings it up to date)."""
+        if len(actions) < self.seq or len(hands) < len(self.hands):
+            raise ValueError("these rows are not this game's log grown")
+        for act in actions[self.seq :]:
             while act.hand > len(self.hands) - 1:
-                self._deal(stored[len(self.hands)])
+                self._deal(hands[len(self.hands)])
             self._replay(act)
-        self.seq = len(actions)
-        if self.state.needs_deal and len(self.hands) < len(stored):
-            self._deal(stored[len(self.hands)])
+            self.actions.append(act)
+        if self.state.needs_deal and len(self.hands) < len(hands):
+            self._deal(hands[len(self.hands)])
 
     @classmethod
     def first_hand(cls, rules: Rules) -> HandRow:
@@ -108,7 +120,7 @@ class LiveGame:
         self.state = accepted.state
         if accepted.next_hand is not None:
             self.hands.append(accepted.next_hand)
-        self.seq = accepted.row.seq
+        self.actions.append(accepted.row)
 
     # -- what is kept -------------------------------------------------------------
 

@@ -24,11 +24,19 @@ MAX_NAME_CHARS = 80
 
 
 class BadRequest(Exception):
-    def __init__(self, message: str, field: str | None = None, status: int = 400):
+    def __init__(
+        self,
+        message: str,
+        field: str | None = None,
+        status: int = 400,
+        retry_after: float | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.field = field
         self.status = status
+        self.retry_after = retry_after
+        """Seconds before asking again is worth it (a 429's or 503's Retry-After)."""
 
 
 @dataclass(frozen=True)

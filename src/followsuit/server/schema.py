@@ -34,8 +34,11 @@ tables = Table(
     Column("created_at", Float, nullable=False),
     Column("over", Boolean, nullable=False),
     Column("clock_used_ms", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False, server_default="0"),
+    Column("clock_started", Boolean, nullable=False, server_default="0"),
 )
 Index("fs_tables_open", tables.c.over)
+Index("fs_tables_active", tables.c.over, tables.c.updated_at)
 
 seats = Table(
     "fs_seats",
@@ -68,6 +71,16 @@ actions = Table(
     Column("hand", Integer, nullable=False),
     Column("seat", Integer, nullable=True),
     Column("text", String(200), nullable=False),
+)
+
+chat = Table(
+    "fs_chat",
+    metadata,
+    Column("table_id", String(32), ForeignKey("fs_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(200), nullable=False),
+    Column("at", Float, nullable=False),
 )
 
 presets = Table(

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Connection, make_url
 
 from . import schema as S
@@ -74,6 +74,21 @@ class ActionRow:
     text: str
 
 
+CHAT_KEPT = 50
+"""The chat lines a table shows a page that arrives (the latest)."""
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A line of a table's chat: ``seq`` counts from 1 over the table."""
+
+    seq: int
+    seat: int
+    text: str
+    at: float
+    """When it was said (seconds since the epoch)."""
+
+
 @dataclass(frozen=True)
 class StoredTable:
     spec: TableSpec
@@ -81,6 +96,11 @@ class StoredTable:
     actions: tuple[ActionRow, ...]
     over: bool
     clock_used_ms: int = 0
+    clock_started: bool = False
+    chat: tuple[ChatLine, ...] = ()
+    """The latest :data:`CHAT_KEPT` lines."""
+    chat_count: int = 0
+    """Lines said at the table in all."""
 
 
 @dataclass(frozen=True)
@@ -109,9 +129,13 @@ class Store(Protocol):
 
     def name_seat(self, table_id: str, seat: int, name: str) -> None: ...
 
+    def add_chat(self, table_id: str, line: ChatLine) -> None: ...
+
+    def start_clock(self, table_id: str) -> None: ...
+
     def load(self, table_id: str) -> StoredTable | None: ...
 
-    def open_tables(self) -> list[str]: ...
+    def open_tables(self, active_since: float = 0.0, limit: int | None = None) -> list[str]: ...
 
     def save_preset(self, preset: Preset) -> None: ...
 
@@ -168,8 +192,10 @@ class SqlStore:
                     grace_seconds=spec.grace_seconds,
                     invite_hash=spec.invite_hash,
                     created_at=spec.created_at,
+                    updated_at=spec.created_at,
                     over=False,
                     clock_used_ms=0,
+                    clock_started=False,
                 )
             )
             conn.execute(
@@ -209,13 +235,12 @@ class SqlStore:
             )
             if next_hand is not None:
                 _insert_hand(conn, table_id, next_hand)
-            values: dict[str, Any] = {}
+            values: dict[str, Any] = {"updated_at": time.time()}
             if over:
                 values["over"] = True
             if clock_used_ms is not None:
                 values["clock_used_ms"] = clock_used_ms
-            if values:
-                conn.execute(update(S.tables).where(S.tables.c.id == table_id).values(**values))
+            conn.execute(update(S.tables).where(S.tables.c.id == table_id).values(**values))
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> None:
         """Give a person's seat to whoever came by the invite link, with a new token."""
@@ -234,6 +259,21 @@ class SqlStore:
                 .values(name=name)
             )
 
+    def add_chat(self, table_id: str, line: ChatLine) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(S.chat).values(
+                    table_id=table_id, seq=line.seq, seat=line.seat, text=line.text, at=line.at
+                )
+            )
+
+    def start_clock(self, table_id: str) -> None:
+        """A timed game's clock has started (every person has sat down)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(S.tables).where(S.tables.c.id == table_id).values(clock_started=True)
+            )
+
     def load(self, table_id: str) -> StoredTable | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(S.tables).where(S.tables.c.id == table_id)).first()
@@ -248,6 +288,15 @@ class SqlStore:
             actions = conn.execute(
                 select(S.actions).where(S.actions.c.table_id == table_id).order_by(S.actions.c.seq)
             ).all()
+            chat = conn.execute(
+                select(S.chat)
+                .where(S.chat.c.table_id == table_id)
+                .order_by(S.chat.c.seq.desc())
+                .limit(CHAT_KEPT)
+            ).all()
+            chat_count = conn.execute(
+                select(func.count()).select_from(S.chat).where(S.chat.c.table_id == table_id)
+            ).scalar_one()
         spec = TableSpec(
             id=row.id,
             variant=row.variant,
@@ -269,13 +318,22 @@ class SqlStore:
             actions=tuple(ActionRow(a.seq, a.hand, a.seat, a.text) for a in actions),
             over=bool(row.over),
             clock_used_ms=row.clock_used_ms,
+            clock_started=bool(row.clock_started),
+            chat=tuple(ChatLine(c.seq, c.seat, c.text, c.at) for c in reversed(chat)),
+            chat_count=chat_count,
         )
 
-    def open_tables(self) -> list[str]:
+    def open_tables(self, active_since: float = 0.0, limit: int | None = None) -> list[str]:
+        """The unfinished tables that moved at ``active_since`` or later, the most
+        recently moved first (at most ``limit``)."""
+        query = (
+            select(S.tables.c.id)
+            .where(S.tables.c.over.is_(False), S.tables.c.updated_at >= active_since)
+            .order_by(S.tables.c.updated_at.desc(), S.tables.c.id)
+            .limit(limit)
+        )
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(S.tables.c.id).where(S.tables.c.over.is_(False)).order_by(S.tables.c.id)
-            ).all()
+            rows = conn.execute(query).all()
         return [r.id for r in rows]
 
     # -- presets -----------------------------------------------------------------

@@ -126,7 +126,8 @@ async function createTable(event) {
     const made = await api("/api/tables", { method: "POST", body });
     const mine = made.seats[0];
     if (mine) localStorage.setItem(`fs:token:${made.id}`, JSON.stringify(mine));
-    if (made.seats.length > 1) localStorage.setItem(`fs:invite:${made.id}`, made.invite);
+    // the server gives the link relative unless it knows its public address
+    if (made.seats.length > 1) localStorage.setItem(`fs:invite:${made.id}`, new URL(made.invite, location.href).href);
     location.assign(`/t/${made.id}`);
   } catch (err) {
     showError(err);

@@ -236,8 +236,11 @@ function renderSeats() {
     if (view.sitting_out.includes(seat)) badges.push("sits out");
     if (seat === view.partner) badges.push("called partner");
     const label = element("div", { class: "seat-label" + (seat === view.to_move ? " to-move" : ""),
-      style: `left:${pos.left}%;top:${pos.top}%`, "data-seat": String(seat) },
+      "data-seat": String(seat) },
       element("strong", { text: capital(name(seat)) }), element("span", { class: "badges", text: `${who}${badges.length ? " · " + badges.join(" · ") : ""}` }));
+    // through the CSSOM: the Content-Security-Policy refuses style attributes
+    label.style.left = `${pos.left}%`;
+    label.style.top = `${pos.top}%`;
     label.setAttribute("aria-label", `${capital(name(seat))}: ${who}${badges.length ? ", " + badges.join(", ") : ""}, ${view.hand_sizes[seat]} cards${seat === view.to_move ? ", to move" : ""}`);
     if (seat !== table.you) label.append(cardBacks(view.hand_sizes[seat]));
     box.append(label);
