@@ -141,6 +141,13 @@ def main() -> None:
                 str(args.port),
                 "--database",
                 database,
+                # one client address plays every table: lift the per-address limits
+                "--tables-per-minute",
+                "1000000",
+                "--sockets-per-address",
+                "1000000",
+                "--max-tables",
+                str(max(2000, args.tables + 10)),
             ],
             env=env,
             stdout=subprocess.DEVNULL,
