@@ -22,16 +22,17 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import IllegalAction
 from ..rules import Rules
 from .botpool import BotPool, Decision
-from .fanout import Audience, Fanout
+from .fanout import Audience, Fanout, every_audience
 from .livegame import Accepted, LiveGame
-from .store import CHAT_KEPT, ChatLine, Store, TableSpec
+from .payloads import BadRequest
+from .store import CHAT_KEPT, ChatLine, Store, TableSpec, secret_hash
 from .updates import Moment, update_message
 from .views import seat_view
 
@@ -52,6 +53,10 @@ class ActionRefused(Exception):
         self.code = code
         self.message = message
 
+    def wire(self) -> list[Any]:
+        """Its fields, for another process to raise it again."""
+        return [self.code, self.message]
+
 
 @dataclass(frozen=True)
 class Services:
@@ -70,6 +75,7 @@ class SeatState:
     connected, and each person's grace period starts again."""
 
     connections: int = 0
+    """Pages open for the seat, on every process."""
     away: bool = False
     """A person who left and whose grace period ran out: a bot plays for them."""
     grace_task: asyncio.Task[None] | None = None
@@ -130,6 +136,8 @@ class TableActor:
         self._clock_was_started = clock_started or game.seq > 0
         self.last_active = now()
         """When something last happened here (an action, someone coming or going)."""
+        self.presence: dict[str, dict[Audience, int]] = {}
+        """The pages open on each process (``local`` without Redis), by audience."""
         self._closed = False
 
     # -- life cycle ---------------------------------------------------------------
@@ -153,7 +161,7 @@ class TableActor:
     def quiet(self) -> bool:
         """Nobody is connected and no bot is about to move: the table may be put
         away (and loaded again from the store when someone comes)."""
-        if any(s.connections for s in self.seats) or self.fanout.audiences(self.id):
+        if any(any(counts.values()) for counts in self.presence.values()):
             return False
         return self._bot_task is None or self._bot_task.done()
 
@@ -358,26 +366,43 @@ class TableActor:
 
     # -- people coming and going ---------------------------------------------------
 
-    def connected(self, seat: int) -> None:
-        s = self.seats[seat]
-        s.connections += 1
-        s.came = True
+    def set_presence(self, process: str, counts: Mapping[Audience, int]) -> None:
+        """The pages ``process`` now has open here, by audience (it says so on each
+        change, and again when the table changes hands). A seat whose pages all
+        went starts its grace period; a seat with one again ends it."""
+        if any(counts.values()):
+            self.presence[process] = {a: c for a, c in counts.items() if c}
+        else:
+            self.presence.pop(process, None)
         self.last_active = self._now()
-        self._maybe_start_clock()
+        changed = False
+        for seat, s in enumerate(self.seats):
+            now = sum(c.get(seat, 0) for c in self.presence.values())
+            if now and not s.connections:
+                self._arrived(seat)
+                changed = True
+            elif s.connections and not now:
+                s.connections = 0
+                if self.spec.seats[seat].kind == "human":
+                    self._start_grace(seat)
+                changed = True
+            s.connections = now
+        if changed:
+            self._publish_seats()
+
+    def forget_processes(self, alive: set[str]) -> None:
+        """Drop the pages of processes that stopped (they died without saying)."""
+        for process in [p for p in self.presence if p not in alive]:
+            self.set_presence(process, {})
+
+    def _arrived(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.came = True
         if s.grace_task is not None:
             s.grace_task.cancel()
             s.grace_task = None
-        if s.away:
-            s.away = False
-        self._publish_seats()
-
-    def disconnected(self, seat: int) -> None:
-        s = self.seats[seat]
-        s.connections = max(0, s.connections - 1)
-        self.last_active = self._now()
-        if s.connections == 0 and self.spec.seats[seat].kind == "human":
-            self._start_grace(seat)
-        self._publish_seats()
+        s.away = False
+        self._maybe_start_clock()
 
     def _start_grace(self, seat: int) -> None:
         s = self.seats[seat]
@@ -423,6 +448,36 @@ class TableActor:
         """Whether ``token_hash`` is still the seat's (a claim replaces it)."""
         return secrets.compare_digest(self.spec.seats[seat].token_hash, token_hash)
 
+    def check_holder(self, seat: int, token_hash: str) -> None:
+        if not 0 <= seat < len(self.seats) or not self.holds(seat, token_hash):
+            raise ActionRefused("seat_taken", "this seat was taken through the invite link")
+
+    def seat_of(self, token_hash: str) -> int | None:
+        """The seat this token's hash is for (None: no seat), in constant time."""
+        found = None
+        for seat, spec in enumerate(self.spec.seats):
+            if spec.token_hash and secrets.compare_digest(spec.token_hash, token_hash):
+                found = seat
+        return found
+
+    async def join(self, invite: str) -> dict[str, Any]:
+        """A person with the invite link takes the first free seat: its new token."""
+        if not secrets.compare_digest(secret_hash(invite), self.spec.invite_hash):
+            raise BadRequest("this invite code is not this table's", "invite", status=403)
+        token = secrets.token_urlsafe(24)
+        seat = await self.claim(secret_hash(token))
+        if seat is None:
+            raise BadRequest("every seat is taken: you can watch", "invite", status=409)
+        return {"seat": seat, "token": token}
+
+    def public_record(self) -> dict[str, Any]:
+        """The record anyone may download: the finished hands, with their shuffles."""
+        players = [
+            f"bot {s.level}" if s.kind == "bot" else s.name or f"seat {k}"
+            for k, s in enumerate(self.spec.seats)
+        ]
+        return self.game.record(players)
+
     async def name(self, seat: int | None, text: str) -> None:
         """A person names their seat (kept with the table; shown to everyone)."""
         if seat is None:
@@ -454,7 +509,7 @@ class TableActor:
             self._chat_count += 1
             self.chat.append(line)
         message = chat_message(line)
-        self.fanout.publish(self.id, {a: message for a in self.fanout.audiences(self.id)})
+        self.fanout.publish(self.id, {a: message for a in self._audiences()})
 
     def chat_view(self) -> list[dict[str, Any]]:
         return [chat_message(line) for line in self.chat]
@@ -525,8 +580,15 @@ class TableActor:
         finished = game.hands[accepted.ended_hand] if accepted.ended_hand is not None else None
         moment = Moment(self.n, game.state, accepted, game.current, finished, self.table_view())
         self.recent.append(moment)
-        audiences = self.fanout.audiences(self.id)
-        self.fanout.publish(self.id, {a: update_message(moment, a) for a in audiences})
+        self.fanout.publish(self.id, {a: update_message(moment, a) for a in self._audiences()})
+
+    def first_messages(self, audience: Audience, since: int | None) -> list[dict[str, Any]]:
+        """What a page arriving gets first: a snapshot, or (coming back at state
+        ``since``) a ``resume`` and the updates it missed, when they are all kept."""
+        missed = None if since is None else self.missed(audience, since)
+        if since is not None and missed is not None:
+            return [self.resume(audience, since), *missed]
+        return [self.snapshot(audience)]
 
     def missed(self, audience: Audience, since: int) -> list[dict[str, Any]] | None:
         """The updates after state ``since`` for a page coming back, if they are all
@@ -551,8 +613,12 @@ class TableActor:
             "phrases": list(PRESET_PHRASES),
         }
 
+    def _audiences(self) -> list[Audience]:
+        """The audiences to tell of an event (built for each, sent to its pages)."""
+        return self.fanout.audiences(self.id, every_audience(self.rules.num_players))
+
     def _publish_seats(self) -> None:
-        audiences = self.fanout.audiences(self.id)
+        audiences = self._audiences()
         message = {"type": "seats", "n": self.n, "seats": self.seats_view()}
         self.fanout.publish(self.id, {a: message for a in audiences})
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from importlib.resources import files
 from pathlib import Path
@@ -28,17 +27,19 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..engine import InvalidRecord
-from .actor import PRESET_PHRASES, ActionRefused, Services, TableActor
+from .actor import PRESET_PHRASES, ActionRefused, Services
 from .botpool import BotPool
 from .catalog import variant_detail, variant_list
-from .fanout import LocalFanout, Subscription
+from .cluster import Cluster, NotOwner, Unavailable
+from .fanout import Fanout, LocalFanout, RedisFanout, Subscription
 from .guard import Guard
 from .limits import Bucket, Gauge, RateLimit
-from .lobby import Lobby, TablesFull, bot_levels, seat_of_token, token_hash
+from .lobby import Lobby, bot_levels
 from .payloads import MAX_BODY_BYTES, BadRequest, new_preset, new_table
 from .replayer import replay_steps
 from .settings import ServerSettings
-from .store import SqlStore, Store
+from .store import SqlStore, Store, secret_hash
+from .tables import Table, TablesFull
 
 log = logging.getLogger("followsuit.server")
 
@@ -99,21 +100,34 @@ def create_app(settings: ServerSettings | None = None, store: Store | None = Non
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
         db: Store = store if store is not None else SqlStore(settings.database_url)
+        cluster = Cluster(settings.redis_url) if settings.redis_url else None
+        fanout: Fanout = LocalFanout()
+        if cluster is not None:
+            await cluster.start()
+            fanout = RedisFanout(cluster)
+            log.info("process %s: sharing tables through Redis", cluster.me)
         bots = BotPool(settings.bot_workers)
-        services = Services(db, LocalFanout(), bots, settings.min_bot_delay_ms)
-        lobby = Lobby(services, max_tables=settings.max_tables, idle_seconds=settings.idle_seconds)
+        services = Services(db, fanout, bots, settings.min_bot_delay_ms)
+        lobby = Lobby(
+            services,
+            max_tables=settings.max_tables,
+            idle_seconds=settings.idle_seconds,
+            cluster=cluster,
+        )
         app.state.lobby = lobby
         app.state.creations = RateLimit(settings.tables_per_minute)
         app.state.sockets = Gauge(settings.sockets_per_address)
         resumed = await lobby.resume_all()
         if resumed:
             log.info("resumed %d table(s)", resumed)
-        lobby.start_sweeping()
+        lobby.start()
         try:
             yield
         finally:
             await lobby.close()
             bots.close()
+            if cluster is not None:
+                await cluster.close()
             if own:
                 db.close()
 
@@ -152,6 +166,14 @@ def register_errors(app: FastAPI) -> None:
     @app.exception_handler(TablesFull)
     async def full(_request: Request, exc: TablesFull) -> JSONResponse:
         return error(503, f"{exc}: try again in a minute", retry_after=60)
+
+    @app.exception_handler(Unavailable)
+    async def unavailable(_request: Request, exc: Unavailable) -> JSONResponse:
+        return error(503, f"{exc}: try again", retry_after=1)
+
+    @app.exception_handler(ActionRefused)
+    async def refused(_request: Request, exc: ActionRefused) -> JSONResponse:
+        return error(503 if exc.code == "unavailable" else 400, exc.message)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
@@ -229,24 +251,19 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
             "watch": f"{base}/t/{table_id}",
         }
 
-    async def actor_or_404(request: Request, table_id: str) -> TableActor:
-        actor = await lobby_of(request).get(table_id)
-        if actor is None:
+    async def table_or_404(request: Request, table_id: str) -> Table:
+        table = await lobby_of(request).table(table_id)
+        if table is None:
             raise BadRequest(f"no table {table_id[:40]!r}", "id", status=404)
-        return actor
+        return table
 
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
-        return (await actor_or_404(request, table_id)).table_view()
+        return await (await table_or_404(request, table_id)).view()
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record(request: Request, table_id: str) -> Response:
-        actor = await actor_or_404(request, table_id)
-        players = [
-            f"bot {s.level}" if s.kind == "bot" else s.name or f"seat {k}"
-            for k, s in enumerate(actor.spec.seats)
-        ]
-        rec = actor.game.record(players)
+        rec = await (await table_or_404(request, table_id)).record()
         name = f"followsuit-{table_id}.json"
         return Response(
             json.dumps(rec, indent=1) + "\n",
@@ -256,18 +273,12 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
 
     @app.post("/api/tables/{table_id}/join")
     async def join(request: Request, table_id: str) -> dict[str, Any]:
-        actor = await actor_or_404(request, table_id)
+        table = await table_or_404(request, table_id)
         body = await read_json(request)
         invite = body.get("invite") if isinstance(body, dict) else None
         if not isinstance(invite, str) or len(invite) > 64:
             raise BadRequest("invite must be the code from the invite link", "invite")
-        if not secrets.compare_digest(token_hash(invite), actor.spec.invite_hash):
-            raise BadRequest("this invite code is not this table's", "invite", status=403)
-        token = secrets.token_urlsafe(24)
-        seat = await actor.claim(token_hash(token))
-        if seat is None:
-            raise BadRequest("every seat is taken: you can watch", "invite", status=409)
-        return {"seat": seat, "token": token}
+        return await table.join(invite)
 
     @app.post("/api/presets", status_code=201)
     async def create_preset(request: Request) -> dict[str, Any]:
@@ -327,12 +338,16 @@ def register_ws(app: FastAPI) -> None:
 
 
 async def _serve_socket(websocket: WebSocket, table_id: str, offered: list[str]) -> None:
+    lobby = lobby_of(websocket)
     try:
-        actor = await lobby_of(websocket).get(table_id)
+        table = await lobby.table(table_id)
     except TablesFull as exc:
         await _refuse(websocket, "unavailable", f"{exc}: try again in a minute", 1013)
         return
-    if actor is None:
+    except Unavailable as exc:
+        await _refuse(websocket, "unavailable", f"{exc}", 1013)
+        return
+    if table is None:
         await _refuse(websocket, "not_found", f"no table {table_id[:40]!r}", 4404)
         return
     if "token" in websocket.query_params:
@@ -345,14 +360,20 @@ async def _serve_socket(websocket: WebSocket, table_id: str, offered: list[str])
         )
         return
     token = offered_token(offered)
+    held = secret_hash(token) if token else ""
     seat = None
     if token:
-        seat = seat_of_token(actor, token)
+        try:
+            seat = await table.seat_of(held)
+        except (Unavailable, ActionRefused):
+            await _refuse(websocket, "unavailable", "the table could not be reached", 1013)
+            return
         if seat is None:
             await _refuse(websocket, "bad_token", "this seat token is not valid here", 4403)
             return
-    held = token_hash(token) if token else ""
-    await Connection(websocket, actor, seat, held).run(_since(websocket.query_params.get("since")))
+    await Connection(websocket, lobby, table, seat, held).run(
+        _since(websocket.query_params.get("since"))
+    )
 
 
 def offered_token(subprotocols: list[str]) -> str | None:
@@ -379,34 +400,36 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> 
 
 class Connection:
     """One page's WebSocket: messages in, the table's events out (in order, through
-    the subscription's queue, so a reply never overtakes an event)."""
+    the subscription's queue, so a reply never overtakes an event). The table may
+    run in this process or another: the connection does not ask which."""
 
-    def __init__(self, websocket: WebSocket, actor: TableActor, seat: int | None, held: str):
+    def __init__(
+        self, websocket: WebSocket, lobby: Lobby, table: Table, seat: int | None, held: str
+    ):
         self.websocket = websocket
-        self.actor = actor
+        self.lobby = lobby
+        self.table = table
         self.seat = seat
         self.held = held
         """The hash of the token this page came with (a seat's holder can change)."""
-        self.fanout = actor.fanout
+        self.fanout = lobby.fanout
         self.messages = Bucket(BURST, PER_SECOND)
         self.chats = Bucket(CHAT_BURST, CHAT_PER_SECOND)
 
     async def run(self, since: int | None) -> None:
         """Serve the page until it goes: first a snapshot, or (for a page coming
         back at state ``since``) the events it missed; then every event in turn."""
-        actor, seat = self.actor, self.seat
-        sub = self.fanout.subscribe(actor.id, seat)
-        missed = None if since is None else actor.missed(seat, since)
-        if since is not None and missed is not None:
-            self.fanout.send(sub, actor.resume(seat, since))
-            for update in missed:
-                self.fanout.send(sub, update)
-        else:
-            self.fanout.send(sub, actor.snapshot(seat))
-        if seat is not None:
-            actor.connected(seat)
+        table_id = self.table.id
+        sub = self.sub = await self.fanout.subscribe(table_id, self.seat)
         sender = asyncio.create_task(self._pump(sub))
         try:
+            try:
+                first = await self._call(lambda t: t.open(self.seat, since))
+            except (Unavailable, ActionRefused):
+                self.fanout.joined(sub, [self._error("unavailable", "try again")])
+                return
+            self.fanout.joined(sub, first)
+            self.lobby.pages_changed(table_id)
             while not sub.dropped:
                 message = await self.websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -417,26 +440,38 @@ class Connection:
         except (WebSocketDisconnect, OSError):
             pass
         finally:
-            self.fanout.unsubscribe(sub)
-            actor.touch()
-            if seat is not None:
-                actor.disconnected(seat)
+            await self.fanout.unsubscribe(sub)
+            self.lobby.pages_changed(table_id)
             if not sub.dropped:  # the page went: the sender has nothing more to do
                 sender.cancel()
             with suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(sender, SEND_TIMEOUT)
-            log.debug("table %s: a page for seat %s went", actor.id, seat)
+            log.debug("table %s: a page for seat %s went", table_id, self.seat)
+
+    async def _call(self, work: Callable[[Table], Awaitable[Any]]) -> Any:
+        """Do ``work`` on the table; if its process did not answer (it may have
+        died), find the table again (another process, or this one, takes it over)
+        and try once more."""
+        try:
+            return await work(self.table)
+        except (Unavailable, NotOwner):
+            await asyncio.sleep(0.2)
+            table = await self.lobby.table(self.table.id)
+            if table is None:
+                raise ActionRefused("unavailable", "the table is gone") from None
+            self.table = table
+            return await work(table)
 
     async def _pump(self, sub: Subscription) -> None:
         """Send the subscription's messages until its end (None: close with its code)."""
         websocket = self.websocket
         try:
             while True:
-                message = await sub.queue.get()
-                if message is None:
+                text = await sub.queue.get()
+                if text is None:
                     await asyncio.wait_for(websocket.close(code=sub.close_code), SEND_TIMEOUT)
                     return
-                await asyncio.wait_for(websocket.send_json(message), SEND_TIMEOUT)
+                await asyncio.wait_for(websocket.send_text(text), SEND_TIMEOUT)
         except (WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
             # the page went away, or reads too slowly to keep: drop it
             sub.dropped = True
@@ -445,7 +480,7 @@ class Connection:
                     await asyncio.wait_for(websocket.close(code=1008), 1.0)
 
     def _error(self, code: str, message: str) -> dict[str, Any]:
-        return {"type": "error", "code": code, "message": message, "n": self.actor.n}
+        return {"type": "error", "code": code, "message": message, "n": self.sub.n}
 
     async def _handle(self, text: str | None) -> dict[str, Any] | None:
         if not self.messages.take():
@@ -461,48 +496,52 @@ class Connection:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return self._error("malformed", 'a message is a JSON object with a "type"')
         kind = message["type"]
-        if self.seat is not None and not self.actor.holds(self.seat, self.held):
-            # the seat went to someone else's link since this page came
-            return self._error("seat_taken", "this seat was taken through the invite link")
         try:
             if kind == "ping":
-                return {"type": "pong", "n": self.actor.n}
+                return {"type": "pong", "n": self.sub.n}
             if kind == "sync":
-                return self.actor.snapshot(self.seat)
+                snapshot: dict[str, Any] = await self._call(lambda t: t.snapshot(self.seat))
+                return snapshot
             if kind == "act":
                 return await self._act(message)
             if kind == "hint":
-                if self.seat is None:
-                    return self._error("spectator", "spectators cannot ask for hints")
-                return await self.actor.hint(self.seat)
+                seat = self._seat("spectators cannot ask for hints")
+                hint: dict[str, Any] = await self._call(lambda t: t.hint(seat, self.held))
+                return hint
             if kind == "chat":
                 return await self._chat(message)
             if kind == "name":
+                seat = self._seat("spectators have no seat to name")
                 name = message.get("name")
                 if not isinstance(name, str):
                     return self._error("malformed", 'name needs "name": a text')
-                await self.actor.name(self.seat, name)
+                await self._call(lambda t: t.name(seat, self.held, name))
                 return None
         except ActionRefused as exc:
             return self._error(exc.code, exc.message)
         except Exception:  # the store failed: the action was not taken
-            log.exception("table %s: a message could not be handled", self.actor.id)
+            log.exception("table %s: a message could not be handled", self.table.id)
             return self._error("unavailable", "the server could not do that now; try again")
         return self._error("malformed", f"unknown message type {kind[:40]!r}")
 
-    async def _act(self, message: dict[str, Any]) -> dict[str, Any] | None:
+    def _seat(self, why: str) -> int:
         if self.seat is None:
-            return self._error("spectator", "a spectator cannot act: open your seat's link")
+            raise ActionRefused("spectator", why)
+        return self.seat
+
+    async def _act(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        seat = self._seat("a spectator cannot act: open your seat's link")
         action, n = message.get("action"), message.get("n")
         if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION_CHARS:
             return self._error("malformed", 'act needs "action": the action\'s text')
         if not isinstance(n, int) or isinstance(n, bool):
             return self._error("malformed", 'act needs "n": the state number it answers')
-        await self.actor.act(self.seat, action, n)
+        await self._call(lambda t: t.act(seat, self.held, action, n))
         return None
 
     async def _chat(self, message: dict[str, Any]) -> dict[str, Any] | None:
-        if self.seat is not None and not self.chats.take():
+        seat = self._seat("spectators cannot chat")
+        if not self.chats.take():
             return self._error("too_many", "too many chat lines: one every two seconds")
         text = message.get("text")
         phrase = message.get("phrase")
@@ -512,5 +551,6 @@ class Connection:
             text = PRESET_PHRASES[phrase]
         if not isinstance(text, str):
             return self._error("malformed", 'chat needs "text" or "phrase"')
-        await self.actor.say(self.seat, text)
+        said = text
+        await self._call(lambda t: t.say(seat, self.held, said))
         return None

@@ -1,19 +1,29 @@
 """Event fan-out: how a table's messages reach the connections watching it.
 
 The table actor publishes one message per audience (a seat, or ``None`` for the
-spectators), each built from that audience's own view; the fan-out only delivers.
-:class:`LocalFanout` does it within one process. Several server processes would
-put a Redis (or PostgreSQL ``LISTEN``) implementation of :class:`Fanout` here;
-the actor does not change.
+spectators), each built from that audience's own view; the fan-out encodes each
+once and hands the text to every connection of that audience. :class:`LocalFanout`
+does it within one process; :class:`RedisFanout` through Redis, for several
+processes (the owner publishes once, every process with pages of the table hands
+them out). The actor does not change.
+
+A connection joins in two steps: it subscribes (from then on its messages are held
+back), asks the table for its first messages (a snapshot, or what it missed), and
+:meth:`~LocalFanout.joined` sends those and then the held-back ones that are newer,
+so a page never sees an event twice or out of order, whichever process it is on.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import orjson
+
+from .cluster import Cluster, table_channel
 
 Audience = int | None
 """A seat, or None for a spectator."""
@@ -21,38 +31,54 @@ Audience = int | None
 MAX_QUEUED = 256
 """Messages a slow connection may fall behind by before it is dropped (its page
 reconnects and reloads a snapshot)."""
-
-
 FELL_BEHIND = 4408
 """The close code of a connection that fell too far behind (its page reloads)."""
 SEAT_TAKEN = 4403
 """The close code of a connection whose seat went to a newer token."""
+
+NUMBERED = frozenset({"update", "hello", "resume"})
+"""The messages that carry the table's state number."""
+RS, US = b"\x1e", b"\x1f"
+"""Separators of a Redis message's parts: JSON text never holds them raw."""
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    return orjson.dumps(message).decode()
 
 
 @dataclass(eq=False)
 class Subscription:
     table_id: str
     audience: Audience
-    queue: asyncio.Queue[dict[str, Any] | None] = field(
-        default_factory=lambda: asyncio.Queue(MAX_QUEUED)
-    )
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(MAX_QUEUED))
     dropped: bool = False
     close_code: int = FELL_BEHIND
     """What the reader closes the connection with when it finds the queue's None."""
+    held: list[tuple[str, int, str]] | None = field(default_factory=list)
+    """While joining: the messages that came meanwhile (type, state number, text);
+    None once joined."""
+    n: int = -1
+    """The newest state number this connection was sent (its errors quote it)."""
 
 
 class Fanout(Protocol):
-    def subscribe(self, table_id: str, audience: Audience) -> Subscription: ...
+    async def subscribe(self, table_id: str, audience: Audience) -> Subscription: ...
 
-    def unsubscribe(self, sub: Subscription) -> None: ...
+    def joined(self, sub: Subscription, first: Sequence[Mapping[str, Any]]) -> None: ...
 
-    def audiences(self, table_id: str) -> set[Audience]: ...
+    async def unsubscribe(self, sub: Subscription) -> None: ...
 
-    def publish(self, table_id: str, messages: Mapping[Audience, dict[str, Any]]) -> None: ...
+    def audiences(self, table_id: str, every: Sequence[Audience]) -> list[Audience]: ...
 
-    def send(self, sub: Subscription, message: dict[str, Any]) -> None: ...
+    def publish(self, table_id: str, messages: Mapping[Audience, Mapping[str, Any]]) -> None: ...
 
-    def revoke(self, table_id: str, audience: Audience, message: dict[str, Any]) -> None: ...
+    def send(self, sub: Subscription, message: Mapping[str, Any]) -> None: ...
+
+    def revoke(self, table_id: str, audience: Audience, message: Mapping[str, Any]) -> None: ...
+
+    def counts(self, table_id: str) -> dict[Audience, int]: ...
+
+    def tables(self) -> list[str]: ...
 
 
 class LocalFanout:
@@ -63,12 +89,26 @@ class LocalFanout:
             lambda: defaultdict(set)
         )
 
-    def subscribe(self, table_id: str, audience: Audience) -> Subscription:
+    async def subscribe(self, table_id: str, audience: Audience) -> Subscription:
         sub = Subscription(table_id, audience)
         self._subs[table_id][audience].add(sub)
         return sub
 
-    def unsubscribe(self, sub: Subscription) -> None:
+    def joined(self, sub: Subscription, first: Sequence[Mapping[str, Any]]) -> None:
+        """Send a joining connection its first messages, then what came meanwhile
+        (updates it has already had through ``first`` are left out)."""
+        held, sub.held = sub.held or [], None
+        last = -1
+        for message in first:
+            if message.get("type") in NUMBERED:
+                last = max(last, int(message["n"]))
+            self._put(sub, encode(message))
+        sub.n = max(sub.n, last)
+        for kind, n, text in held:
+            if kind != "update" or n > last:
+                self._put(sub, text, kind, n)
+
+    async def unsubscribe(self, sub: Subscription) -> None:
         table = self._subs.get(sub.table_id)
         if table is None:
             return
@@ -80,29 +120,116 @@ class LocalFanout:
         if not table:
             del self._subs[sub.table_id]
 
-    def audiences(self, table_id: str) -> set[Audience]:
-        return set(self._subs.get(table_id, {}))
+    def tables(self) -> list[str]:
+        """The tables with a connection in this process."""
+        return list(self._subs)
 
-    def publish(self, table_id: str, messages: Mapping[Audience, dict[str, Any]]) -> None:
+    def counts(self, table_id: str) -> dict[Audience, int]:
+        """This process's connections to the table, by audience."""
+        return {a: len(s) for a, s in self._subs.get(table_id, {}).items() if s}
+
+    def audiences(self, table_id: str, every: Sequence[Audience]) -> list[Audience]:
+        """The audiences worth building a message for: those with a connection."""
+        here = self._subs.get(table_id, {})
+        return [a for a in every if here.get(a)]
+
+    def publish(self, table_id: str, messages: Mapping[Audience, Mapping[str, Any]]) -> None:
+        texts = {
+            a: (str(m.get("type", "")), int(m.get("n", -1)), encode(m)) for a, m in messages.items()
+        }
+        self._deliver(table_id, texts)
+
+    def _deliver(self, table_id: str, texts: Mapping[Audience, tuple[str, int, str]]) -> None:
         table = self._subs.get(table_id, {})
-        for audience, message in messages.items():
+        for audience, (kind, n, text) in texts.items():
             for sub in list(table.get(audience, ())):
-                self.send(sub, message)
+                if sub.held is not None:
+                    sub.held.append((kind, n, text))
+                else:
+                    self._put(sub, text, kind, n)
 
-    def revoke(self, table_id: str, audience: Audience, message: dict[str, Any]) -> None:
+    def revoke(self, table_id: str, audience: Audience, message: Mapping[str, Any]) -> None:
         """Tell every connection of ``audience`` ``message`` and close it
         (:data:`SEAT_TAKEN`): its seat has a new holder."""
+        self._revoke(table_id, audience, encode(message))
+
+    def _revoke(self, table_id: str, audience: Audience, text: str) -> None:
         for sub in list(self._subs.get(table_id, {}).get(audience, ())):
-            self.send(sub, message)
+            sub.held = None
+            self._put(sub, text)
             close(sub, SEAT_TAKEN)
 
-    def send(self, sub: Subscription, message: dict[str, Any]) -> None:
+    def send(self, sub: Subscription, message: Mapping[str, Any]) -> None:
+        """A reply to one connection (an error, a hint, a snapshot asked for)."""
+        kind = str(message.get("type", ""))
+        self._put(sub, encode(message), kind, int(message.get("n", -1)))
+
+    def _put(self, sub: Subscription, text: str, kind: str = "", n: int = -1) -> None:
         if sub.dropped:
             return
+        if kind in NUMBERED:
+            sub.n = max(sub.n, n)
         try:
-            sub.queue.put_nowait(message)
+            sub.queue.put_nowait(text)
         except asyncio.QueueFull:
             close(sub, FELL_BEHIND)  # the reader closes the connection; the page reloads
+
+
+class RedisFanout(LocalFanout):
+    """:class:`Fanout` over Redis: an owner's messages go out once per event on the
+    table's channel, each audience's text built once; this process hands its own
+    connections theirs when the channel brings them (its own tables' too, so that
+    every page of a table, wherever it is, gets the events in one order)."""
+
+    def __init__(self, cluster: Cluster):
+        super().__init__()
+        self.cluster = cluster
+        cluster.on_table = self._received
+
+    async def subscribe(self, table_id: str, audience: Audience) -> Subscription:
+        sub = await super().subscribe(table_id, audience)
+        await self.cluster.subscribe_table(table_id)
+        return sub
+
+    async def unsubscribe(self, sub: Subscription) -> None:
+        await super().unsubscribe(sub)
+        if sub.table_id not in self._subs:
+            await self.cluster.unsubscribe_table(sub.table_id)
+
+    def audiences(self, table_id: str, every: Sequence[Audience]) -> list[Audience]:
+        """Every audience: their pages may be on any process."""
+        return list(every)
+
+    def publish(self, table_id: str, messages: Mapping[Audience, Mapping[str, Any]]) -> None:
+        parts = [b"E"]
+        for audience, m in messages.items():
+            head = f"{_key(audience)}{US.decode()}{m.get('type', '')}{US.decode()}{m.get('n', -1)}"
+            parts.append(head.encode() + US + orjson.dumps(m))
+        self.cluster.publish(table_channel(table_id), RS.join(parts))
+
+    def revoke(self, table_id: str, audience: Audience, message: Mapping[str, Any]) -> None:
+        payload = RS.join([b"R", _key(audience).encode(), orjson.dumps(message)])
+        self.cluster.publish(table_channel(table_id), payload)
+
+    def _received(self, table_id: str, payload: bytes) -> None:
+        kind, *parts = payload.split(RS)
+        if kind == b"R":
+            audience = _audience(parts[0].decode())
+            self._revoke(table_id, audience, parts[1].decode())
+            return
+        texts: dict[Audience, tuple[str, int, str]] = {}
+        for part in parts:
+            key, message_kind, n, text = part.split(US, 3)
+            texts[_audience(key.decode())] = (message_kind.decode(), int(n), text.decode())
+        self._deliver(table_id, texts)
+
+
+def _key(audience: Audience) -> str:
+    return "s" if audience is None else str(audience)
+
+
+def _audience(key: str) -> Audience:
+    return None if key == "s" else int(key)
 
 
 def close(sub: Subscription, code: int) -> None:
@@ -116,3 +243,19 @@ def close(sub: Subscription, code: int) -> None:
         while not sub.queue.empty():
             sub.queue.get_nowait()
     sub.queue.put_nowait(None)
+
+
+def every_audience(num_players: int) -> list[Audience]:
+    return [*range(num_players), None]
+
+
+__all__ = [
+    "Audience",
+    "Fanout",
+    "LocalFanout",
+    "RedisFanout",
+    "Subscription",
+    "close",
+    "encode",
+    "every_audience",
+]

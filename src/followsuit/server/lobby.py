@@ -9,13 +9,20 @@ it is loaded again on demand), and at most ``max_tables`` are loaded at once: wh
 they are all busy a new one is refused (:class:`TablesFull`) rather than letting
 memory grow without end. Seat tokens and invite codes are stored only as SHA-256
 hashes.
+
+With a :class:`~followsuit.server.cluster.Cluster` (``--redis``) the lobby is one of
+several processes': a table is run by the process that owns its lease, and
+:meth:`Lobby.table` gives a :class:`~followsuit.server.tables.RemoteTable` for
+one another process owns. Every half second this process renews its leases,
+takes over the tables whose owner stopped renewing (from the log: their bots and
+clocks go on), tells each table's owner which pages it has open (again whenever
+a table changes hands), and forgets the pages of processes that died.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 import secrets
 import time
@@ -25,15 +32,16 @@ from typing import Any
 
 from ..bots import BOTS
 from ..rules import load_rules
-from .actor import Services, TableActor, hint_bot_name
+from .actor import ActionRefused, Services, TableActor, hint_bot_name
+from .cluster import RENEW_SECONDS, Cluster, NotOwner, Unavailable
 from .livegame import LiveGame
-from .store import Preset, SeatSpec, TableSpec
+from .store import Preset, SeatSpec, TableSpec, secret_hash
+from .tables import LocalTable, RemoteTable, Table, TablesFull, serve
+
+LOCAL = "local"
+"""The process's name for its own pages when there is no cluster."""
 
 log = logging.getLogger("followsuit.server")
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -43,10 +51,6 @@ class Created:
     invite_code: str
 
 
-class TablesFull(Exception):
-    """Every table this process may hold is loaded and in use."""
-
-
 class Lobby:
     def __init__(
         self,
@@ -54,17 +58,25 @@ class Lobby:
         *,
         max_tables: int = 2000,
         idle_seconds: float = 600.0,
+        cluster: Cluster | None = None,
         now: Callable[[], float] = time.monotonic,
     ):
         self.services = services
         self.store = services.store
         self.fanout = services.fanout
+        self.cluster = cluster
+        self.me = cluster.me if cluster is not None else LOCAL
         self.max_tables = max_tables
         self.idle_seconds = idle_seconds
         self._now = now
         self.actors: dict[str, TableActor] = {}
         self._loading = asyncio.Lock()
-        self._sweeper: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._told: dict[str, str] = {}
+        """For each table with pages here: the owner last told of them."""
+        self._telling: dict[str, asyncio.Task[None]] = {}
+        if cluster is not None:
+            cluster.on_request = self._serve
 
     async def resume_all(self) -> int:
         """Rebuild and restart the unfinished tables that moved within the idle
@@ -75,9 +87,12 @@ class Lobby:
             await self.get(table_id)
         return len(ids)
 
-    def start_sweeping(self) -> None:
-        """Put idle tables away from now on (every few seconds)."""
-        self._sweeper = asyncio.create_task(self._sweep_forever())
+    def start(self) -> None:
+        """Put idle tables away from now on (every few seconds), and with a cluster
+        keep the leases, take over orphaned tables and keep owners told."""
+        self._tasks.append(asyncio.create_task(self._sweep_forever()))
+        if self.cluster is not None:
+            self._tasks.append(asyncio.create_task(self._cluster_forever()))
 
     async def _sweep_forever(self) -> None:
         every = max(1.0, min(30.0, self.idle_seconds / 4))
@@ -103,6 +118,9 @@ class Lobby:
             del self.actors[actor.id]
         for actor in going:
             await actor.close()
+            if self.cluster is not None:
+                await self.cluster.release(actor.id)
+                await self.cluster.forget(actor.id)
         return len(going)
 
     async def _make_room(self) -> None:
@@ -112,13 +130,131 @@ class Lobby:
             raise TablesFull(f"this server is running {self.max_tables} tables")
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        """Stop every table (with a cluster: hand each over for another process to
+        take at once)."""
+        for task in [*self._tasks, *self._telling.values()]:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         for actor in list(self.actors.values()):
             await actor.close()
+            if self.cluster is not None:
+                with contextlib.suppress(Exception):
+                    if actor.game.state.over:
+                        await self.cluster.release(actor.id)
+                        await self.cluster.forget(actor.id)
+                    else:
+                        await self.cluster.hand_over(actor.id)
         self.actors.clear()
+
+    # -- finding a table, wherever it runs -------------------------------------------
+
+    async def table(self, table_id: str) -> Table | None:
+        """The table, run here or by the process that owns it (None: no such
+        table). Without a cluster, or when nobody owns it, it is loaded here."""
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            return LocalTable(actor)
+        if not _plain_id(table_id):
+            return None
+        cluster = self.cluster
+        if cluster is None:
+            actor = await self.get(table_id)
+            return None if actor is None else LocalTable(actor)
+        for _ in range(3):
+            owner = await cluster.owner(table_id)
+            if owner is not None and owner != self.me:
+                return RemoteTable(table_id, owner, cluster)
+            if owner == self.me or await cluster.acquire(table_id):
+                actor = await self.get(table_id)
+                if actor is None:  # no such table: nothing to own
+                    await cluster.release(table_id)
+                    await cluster.forget(table_id)
+                    return None
+                return LocalTable(actor)
+        raise Unavailable(f"table {table_id} is changing hands: try again")
+
+    async def _serve(self, table_id: str, op: str, args: dict[str, Any]) -> Any:
+        """Another process's request for a table this one owns."""
+        actor = self.actors.get(table_id)
+        if actor is None:
+            raise NotOwner(table_id)
+        return await serve(LocalTable(actor), op, args)
+
+    # -- which pages are open here ----------------------------------------------------
+
+    def pages_changed(self, table_id: str) -> None:
+        """Pages of the table opened or closed here: tell its owner (in order, the
+        latest count winning)."""
+        if self.cluster is None:
+            actor = self.actors.get(table_id)
+            if actor is not None:
+                actor.set_presence(LOCAL, self.fanout.counts(table_id))
+            return
+        running = self._telling.get(table_id)
+        if running is None or running.done():
+            self._telling[table_id] = asyncio.create_task(self._tell(table_id))
+        else:
+            self._told.pop(table_id, None)  # the running task tells again when done
+
+    async def _tell(self, table_id: str) -> None:
+        while True:
+            counts = self.fanout.counts(table_id)
+            try:
+                table = await self.table(table_id)
+                if table is None:
+                    return
+                await table.present(self.me, list(counts.items()))
+                self._told[table_id] = table.owner if isinstance(table, RemoteTable) else self.me
+            except (Unavailable, NotOwner, ActionRefused, TablesFull):
+                self._told.pop(table_id, None)  # the next round tries again
+                return
+            if self.fanout.counts(table_id) == counts:
+                if not counts:
+                    self._told.pop(table_id, None)
+                return
+
+    async def _cluster_forever(self) -> None:
+        cluster = self.cluster
+        assert cluster is not None
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            try:
+                await self._cluster_round(cluster)
+            except Exception:
+                log.exception("the cluster's round failed")
+
+    async def _cluster_round(self, cluster: Cluster) -> None:
+        await cluster.heartbeat()
+        # keep what is ours; drop what another process took (we were too slow)
+        for table_id in await cluster.renew(list(self.actors)):
+            actor = self.actors.pop(table_id, None)
+            if actor is not None:
+                log.warning("table %s was taken over by another process", table_id)
+                await actor.close()
+        # take over the tables whose owner stopped renewing
+        for table_id in await cluster.orphans():
+            if table_id in self.actors or len(self.actors) >= self.max_tables:
+                continue
+            if await cluster.acquire(table_id):
+                actor = await self.get(table_id)
+                if actor is None or actor.game.state.over:
+                    await cluster.release(table_id)
+                    await cluster.forget(table_id)
+                else:
+                    log.info("took over table %s", table_id)
+        # the pages of processes that died are gone
+        processes = {p for a in self.actors.values() for p in a.presence if p != self.me}
+        alive = await cluster.alive(processes) | {self.me}
+        for actor in self.actors.values():
+            actor.forget_processes(alive)
+        # tell each table's owner of this process's pages, again if it changed hands
+        here = self.fanout.tables()
+        owners = await cluster.owners(here)
+        for table_id, owner in zip(here, owners, strict=True):
+            if owner is None or self._told.get(table_id) != owner:
+                self._told.pop(table_id, None)
+                self.pages_changed(table_id)
 
     async def get(self, table_id: str) -> TableActor | None:
         """The table's actor, loaded from the store if it is not loaded (None: no
@@ -171,7 +307,7 @@ class Lobby:
                 token = secrets.token_urlsafe(24)
                 tokens[k] = token
                 specs.append(
-                    SeatSpec("human", hint_bot_name(), token_hash(token), claimed=len(tokens) == 1)
+                    SeatSpec("human", hint_bot_name(), secret_hash(token), claimed=len(tokens) == 1)
                 )
             else:
                 specs.append(SeatSpec("bot", seat.split(":", 1)[1]))
@@ -183,7 +319,7 @@ class Lobby:
             seats=tuple(specs),
             bot_delay_ms=bot_delay_ms,
             grace_seconds=grace_seconds,
-            invite_hash=token_hash(invite),
+            invite_hash=secret_hash(invite),
         )
         await self._make_room()
         first = LiveGame.first_hand(rules)
@@ -191,6 +327,8 @@ class Lobby:
         game = LiveGame(rules, [first], [])
         actor = TableActor(spec, rules, game, self.services)
         self.actors[spec.id] = actor
+        if self.cluster is not None:
+            await self.cluster.acquire(spec.id)
         actor.start()
         return Created(actor, tokens, invite)
 
@@ -203,16 +341,6 @@ class Lobby:
         if not _plain_id(preset_id):
             return None
         return await asyncio.to_thread(self.store.preset, preset_id)
-
-
-def seat_of_token(actor: TableActor, token: str) -> int | None:
-    """The seat this token claims (None: no seat), compared in constant time."""
-    digest = token_hash(token)
-    found = None
-    for seat, spec in enumerate(actor.spec.seats):
-        if spec.token_hash and secrets.compare_digest(spec.token_hash, digest):
-            found = seat
-    return found
 
 
 def _plain_id(text: str) -> bool:

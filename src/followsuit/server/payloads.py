@@ -38,6 +38,10 @@ class BadRequest(Exception):
         self.retry_after = retry_after
         """Seconds before asking again is worth it (a 429's or 503's Retry-After)."""
 
+    def wire(self) -> list[Any]:
+        """Its fields, for another process to raise it again."""
+        return [self.message, self.field, self.status, self.retry_after]
+
 
 @dataclass(frozen=True)
 class NewTable:

@@ -13,6 +13,7 @@ schema is made and upgraded by Alembic (:mod:`followsuit.server.migrations`).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from dataclasses import dataclass, field
@@ -23,6 +24,11 @@ from sqlalchemy import Engine, create_engine, event, func, insert, select, updat
 from sqlalchemy.engine import Connection, make_url
 
 from . import schema as S
+
+
+def secret_hash(secret: str) -> str:
+    """How a seat token or an invite code is kept: its SHA-256, never itself."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,313 @@
+"""Several ``followsuit serve`` processes as one service, through Redis.
+
+The log stays in the database (PostgreSQL, shared by all). Redis holds what is
+live (the lichess way, lila-ws): which process **owns** each loaded table (a
+lease, renewed every half second; the owner alone runs the table's actor, its
+bots and its clock), and the messages between processes:
+
+* ``fs:t:{table}`` — a table's events, published once by its owner, each with a
+  text per audience (built once per audience, encoded once); every process with a
+  page of that table subscribes and hands each page its audience's text;
+* ``fs:p:{process}`` — requests to a process (a page's action, a snapshot, a
+  hint: :mod:`.tables` forwards them to the owner) and the replies to them.
+
+A process that dies stops renewing: within a few seconds another process takes
+its tables over from the log (their bots and clocks go on), and the pages of the
+dead process reconnect to any other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+log = logging.getLogger("followsuit.server")
+
+LEASE_MS = 2500
+"""How long a table's owner holds it without renewing."""
+RENEW_SECONDS = 0.5
+"""How often owners renew, and the others look for tables whose owner is gone."""
+ALIVE_MS = 3000
+"""How long a process counts as alive after its last heartbeat."""
+REQUEST_SECONDS = 5.0
+"""How long a request waits for the owner's reply before it is taken as lost."""
+LEASES = "fs:leases"
+"""A sorted set: each owned table, scored by when its lease runs out (ms)."""
+
+_RENEW = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+    redis.call('ZADD', ARGV[4], ARGV[3], string.sub(key, 8))
+  else
+    table.insert(lost, string.sub(key, 8))
+  end
+end
+return lost
+"""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+end
+redis.call('ZREM', ARGV[2], ARGV[3])
+return 1
+"""
+
+
+class Unavailable(Exception):
+    """The table's owner did not answer (it may have died): try again."""
+
+
+class NotOwner(Exception):
+    """A request reached a process that does not own the table (any more)."""
+
+
+class RemoteError(Exception):
+    """An error the owner raised, carried back: ``kind`` names its class."""
+
+    def __init__(self, kind: str, args: list[Any]):
+        super().__init__(kind, *args)
+        self.kind = kind
+        self.values = args
+
+
+def own_key(table_id: str) -> str:
+    return f"fs:own:{table_id}"  # 7 characters before the id (the Lua scripts cut them)
+
+
+def table_channel(table_id: str) -> str:
+    return f"fs:t:{table_id}"
+
+
+def process_channel(process: str) -> str:
+    return f"fs:p:{process}"
+
+
+Handler = Callable[[str, str, dict[str, Any]], Awaitable[Any]]
+"""Serves a request: (table id, operation, arguments) → a JSON-able result."""
+
+
+class Cluster:
+    """This process's link to the others: its name, the leases, the messages."""
+
+    def __init__(self, url: str):
+        from redis.asyncio import Redis
+
+        self.url = url
+        self.me = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+        self.redis: Redis = Redis.from_url(url)
+        self._pubsub = self.redis.pubsub()
+        self._outbox: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
+        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._ids = itertools.count(1)
+        self._tasks: list[asyncio.Task[None]] = []
+        self._subscribed: set[str] = set()
+        self._sub_lock = asyncio.Lock()
+        self.on_table: Callable[[str, bytes], None] = lambda _t, _p: None
+        self.on_request: Handler | None = None
+        self._renew = self.redis.register_script(_RENEW)
+        self._release = self.redis.register_script(_RELEASE)
+
+    # -- life cycle ---------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.redis.ping()
+        await self._pubsub.subscribe(process_channel(self.me))
+        await self.heartbeat()
+        self._tasks = [
+            asyncio.create_task(self._write_forever()),
+            asyncio.create_task(self._read_forever()),
+        ]
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self.redis.delete(f"fs:alive:{self.me}")
+            await self._pubsub.aclose()
+            await self.redis.aclose()
+
+    async def heartbeat(self) -> None:
+        await self.redis.set(f"fs:alive:{self.me}", b"1", px=ALIVE_MS)
+
+    async def alive(self, processes: Iterable[str]) -> set[str]:
+        names = list(processes)
+        if not names:
+            return set()
+        found = await self.redis.mget([f"fs:alive:{p}" for p in names])
+        return {p for p, v in zip(names, found, strict=True) if v is not None}
+
+    # -- leases -------------------------------------------------------------------
+
+    async def acquire(self, table_id: str) -> bool:
+        """Own the table if nobody does."""
+        if not await self.redis.set(own_key(table_id), self.me, nx=True, px=LEASE_MS):
+            return False
+        await self.redis.zadd(LEASES, {table_id: _now_ms() + LEASE_MS})
+        return True
+
+    async def renew(self, table_ids: Iterable[str]) -> list[str]:
+        """Renew the leases of these tables; the ones this process no longer owns."""
+        keys = [own_key(t) for t in table_ids]
+        if not keys:
+            return []
+        lost = await self._renew(keys=keys, args=[self.me, LEASE_MS, _now_ms() + LEASE_MS, LEASES])
+        return [_text(x) for x in lost]
+
+    async def release(self, table_id: str) -> None:
+        """Give the table up (put away, finished, or this process stopping)."""
+        await self._release(keys=[own_key(table_id)], args=[self.me, LEASES, table_id])
+
+    async def hand_over(self, table_id: str) -> None:
+        """Give the table up for another process to take at once (stopping)."""
+        await self.release(table_id)
+        await self.redis.zadd(LEASES, {table_id: 0})
+
+    async def owner(self, table_id: str) -> str | None:
+        value = await self.redis.get(own_key(table_id))
+        return None if value is None else _text(value)
+
+    async def owners(self, table_ids: list[str]) -> list[str | None]:
+        if not table_ids:
+            return []
+        values = await self.redis.mget([own_key(t) for t in table_ids])
+        return [None if v is None else _text(v) for v in values]
+
+    async def orphans(self, limit: int = 200) -> list[str]:
+        """Tables whose owner stopped renewing (candidates to take over)."""
+        found = await self.redis.zrangebyscore(LEASES, "-inf", _now_ms(), start=0, num=limit)
+        return [_text(t) for t in found]
+
+    async def forget(self, table_id: str) -> None:
+        """A table nobody needs to run (finished, or not in the store)."""
+        await self.redis.zrem(LEASES, table_id)
+
+    # -- messages -------------------------------------------------------------------
+
+    def publish(self, channel: str, payload: bytes) -> None:
+        """Send ``payload`` (in the order of the calls, never blocking the caller)."""
+        self._outbox.put_nowait((channel, payload))
+
+    async def subscribe_table(self, table_id: str) -> None:
+        async with self._sub_lock:
+            channel = table_channel(table_id)
+            if channel not in self._subscribed:
+                self._subscribed.add(channel)
+                await self._pubsub.subscribe(channel)
+
+    async def unsubscribe_table(self, table_id: str) -> None:
+        async with self._sub_lock:
+            channel = table_channel(table_id)
+            if channel in self._subscribed:
+                self._subscribed.discard(channel)
+                await self._pubsub.unsubscribe(channel)
+
+    async def request(self, owner: str, table_id: str, op: str, args: dict[str, Any]) -> Any:
+        """Ask the table's owner to do ``op``; its answer, or the error it raised
+        (:class:`RemoteError`, :class:`NotOwner`), or :class:`Unavailable`."""
+        number = next(self._ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting[number] = future
+        body = {"q": number, "r": self.me, "t": table_id, "op": op, "a": args}
+        self.publish(process_channel(owner), json.dumps(body).encode())
+        try:
+            return await asyncio.wait_for(future, REQUEST_SECONDS)
+        except TimeoutError:
+            raise Unavailable(f"table {table_id}'s process did not answer") from None
+        finally:
+            self._waiting.pop(number, None)
+
+    async def _write_forever(self) -> None:
+        """Publish the outbox in order, as many messages per round trip as wait."""
+        while True:
+            first = await self._outbox.get()
+            batch = [first]
+            while not self._outbox.empty() and len(batch) < 512:
+                batch.append(self._outbox.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, payload in batch:
+                        pipe.publish(channel, payload)
+                    await pipe.execute()
+            except Exception:
+                log.exception("could not publish %d message(s) to Redis", len(batch))
+                await asyncio.sleep(0.2)
+
+    async def _read_forever(self) -> None:
+        mine = process_channel(self.me).encode()
+        while True:
+            try:
+                message = await self._pubsub.get_message(
+                    ignore_subscribe_messages=True, timeout=1.0
+                )
+            except Exception:
+                log.exception("the Redis subscription failed: reconnecting")
+                await asyncio.sleep(0.5)
+                continue
+            if message is None or message["type"] != "message":
+                continue
+            channel, payload = message["channel"], message["data"]
+            if channel == mine:
+                self._from_process(payload)
+            else:
+                self.on_table(channel.decode()[len("fs:t:") :], payload)
+
+    def _from_process(self, payload: bytes) -> None:
+        body = json.loads(payload)
+        if "re" in body:  # a reply to one of this process's requests
+            future = self._waiting.get(body["re"])
+            if future is not None and not future.done():
+                if "err" in body:
+                    kind, args = body["err"]
+                    if kind == "NotOwner":
+                        future.set_exception(NotOwner(body["t"]))
+                    else:
+                        future.set_exception(RemoteError(kind, args))
+                else:
+                    future.set_result(body.get("ok"))
+            return
+        asyncio.get_running_loop().create_task(self._serve(body))
+
+    async def _serve(self, body: dict[str, Any]) -> None:
+        reply: dict[str, Any] = {"re": body["q"], "t": body["t"]}
+        try:
+            if self.on_request is None:
+                raise NotOwner(body["t"])
+            reply["ok"] = await self.on_request(body["t"], body["op"], body["a"])
+        except NotOwner:
+            reply["err"] = ["NotOwner", []]
+        except Exception as exc:
+            reply["err"] = [type(exc).__name__, _values(exc)]
+            if type(exc).__name__ not in ("ActionRefused", "BadRequest", "TablesFull"):
+                log.exception("table %s: request %s failed", body["t"], body["op"])
+        self.publish(process_channel(body["r"]), json.dumps(reply).encode())
+
+
+def _values(exc: Exception) -> list[Any]:
+    """What an error carries across (its fields, or its message)."""
+    fields = getattr(exc, "wire", None)
+    if callable(fields):
+        values: list[Any] = fields()
+        return values
+    return [str(exc)]
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
