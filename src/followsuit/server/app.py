@@ -30,7 +30,7 @@ from ..engine import InvalidRecord
 from .actor import PRESET_PHRASES, ActionRefused, Services
 from .botpool import BotPool
 from .catalog import variant_detail, variant_list
-from .cluster import Cluster, NotOwner, Unavailable
+from .cluster import Cluster, NotOwner, Unavailable, namespace_of
 from .fanout import Fanout, LocalFanout, RedisFanout, Subscription
 from .guard import Guard
 from .limits import Bucket, Gauge, RateLimit
@@ -100,7 +100,9 @@ def create_app(settings: ServerSettings | None = None, store: Store | None = Non
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
         db: Store = store if store is not None else SqlStore(settings.database_url)
-        cluster = Cluster(settings.redis_url) if settings.redis_url else None
+        cluster = None
+        if settings.redis_url:
+            cluster = Cluster(settings.redis_url, namespace_of(settings.database_url))
         fanout: Fanout = LocalFanout()
         if cluster is not None:
             await cluster.start()

@@ -5,21 +5,24 @@ live (the lichess way, lila-ws): which process **owns** each loaded table (a
 lease, renewed every half second; the owner alone runs the table's actor, its
 bots and its clock), and the messages between processes:
 
-* ``fs:t:{table}`` — a table's events, published once by its owner, each with a
+* ``NS:t:{table}`` — a table's events, published once by its owner, each with a
   text per audience (built once per audience, encoded once); every process with a
   page of that table subscribes and hands each page its audience's text;
-* ``fs:p:{process}`` — requests to a process (a page's action, a snapshot, a
+* ``NS:p:{process}`` — requests to a process (a page's action, a snapshot, a
   hint: :mod:`.tables` forwards them to the owner) and the replies to them.
 
-A process that dies stops renewing: within a few seconds another process takes
-its tables over from the log (their bots and clocks go on), and the pages of the
-dead process reconnect to any other.
+``NS`` is the service's namespace (:func:`namespace_of` its database), so that
+several services, or test runs, can share one Redis. A process that dies stops
+renewing: within a few seconds another process takes its tables over from the log
+(their bots and clocks go on), and the pages of the dead process reconnect to any
+other.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import itertools
 import json
 import logging
@@ -40,17 +43,15 @@ ALIVE_MS = 3000
 """How long a process counts as alive after its last heartbeat."""
 REQUEST_SECONDS = 5.0
 """How long a request waits for the owner's reply before it is taken as lost."""
-LEASES = "fs:leases"
-"""A sorted set: each owned table, scored by when its lease runs out (ms)."""
 
 _RENEW = """
 local lost = {}
 for i, key in ipairs(KEYS) do
   if redis.call('GET', key) == ARGV[1] then
     redis.call('PEXPIRE', key, ARGV[2])
-    redis.call('ZADD', ARGV[4], ARGV[3], string.sub(key, 8))
+    redis.call('ZADD', ARGV[4], ARGV[3], ARGV[4 + i])
   else
-    table.insert(lost, string.sub(key, 8))
+    table.insert(lost, ARGV[4 + i])
   end
 end
 return lost
@@ -81,16 +82,14 @@ class RemoteError(Exception):
         self.values = args
 
 
-def own_key(table_id: str) -> str:
-    return f"fs:own:{table_id}"  # 7 characters before the id (the Lua scripts cut them)
+def namespace_of(database_url: str) -> str:
+    """The key prefix of the processes sharing one database: its URL without the
+    password, hashed (so that two services on one Redis never mix their tables;
+    every process of one service must be given the same database URL)."""
+    from sqlalchemy.engine import make_url
 
-
-def table_channel(table_id: str) -> str:
-    return f"fs:t:{table_id}"
-
-
-def process_channel(process: str) -> str:
-    return f"fs:p:{process}"
+    shown = make_url(database_url).render_as_string(hide_password=True)
+    return "fs:" + hashlib.sha256(shown.encode()).hexdigest()[:10]
 
 
 Handler = Callable[[str, str, dict[str, Any]], Awaitable[Any]]
@@ -100,10 +99,13 @@ Handler = Callable[[str, str, dict[str, Any]], Awaitable[Any]]
 class Cluster:
     """This process's link to the others: its name, the leases, the messages."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, namespace: str = "fs"):
         from redis.asyncio import Redis
 
         self.url = url
+        self.ns = namespace
+        self.leases = f"{namespace}:leases"
+        """A sorted set: each owned table, scored by when its lease runs out (ms)."""
         self.me = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         self.redis: Redis = Redis.from_url(url)
         self._pubsub = self.redis.pubsub()
@@ -118,11 +120,23 @@ class Cluster:
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
 
+    def own_key(self, table_id: str) -> str:
+        return f"{self.ns}:own:{table_id}"
+
+    def table_channel(self, table_id: str) -> str:
+        return f"{self.ns}:t:{table_id}"
+
+    def process_channel(self, process: str) -> str:
+        return f"{self.ns}:p:{process}"
+
+    def _alive_key(self, process: str) -> str:
+        return f"{self.ns}:alive:{process}"
+
     # -- life cycle ---------------------------------------------------------------
 
     async def start(self) -> None:
         await self.redis.ping()
-        await self._pubsub.subscribe(process_channel(self.me))
+        await self._pubsub.subscribe(self.process_channel(self.me))
         await self.heartbeat()
         self._tasks = [
             asyncio.create_task(self._write_forever()),
@@ -136,64 +150,66 @@ class Cluster:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         with contextlib.suppress(Exception):
-            await self.redis.delete(f"fs:alive:{self.me}")
+            await self.redis.delete(self._alive_key(self.me))
             await self._pubsub.aclose()
             await self.redis.aclose()
 
     async def heartbeat(self) -> None:
-        await self.redis.set(f"fs:alive:{self.me}", b"1", px=ALIVE_MS)
+        await self.redis.set(self._alive_key(self.me), b"1", px=ALIVE_MS)
 
     async def alive(self, processes: Iterable[str]) -> set[str]:
         names = list(processes)
         if not names:
             return set()
-        found = await self.redis.mget([f"fs:alive:{p}" for p in names])
+        found = await self.redis.mget([self._alive_key(p) for p in names])
         return {p for p, v in zip(names, found, strict=True) if v is not None}
 
     # -- leases -------------------------------------------------------------------
 
     async def acquire(self, table_id: str) -> bool:
         """Own the table if nobody does."""
-        if not await self.redis.set(own_key(table_id), self.me, nx=True, px=LEASE_MS):
+        if not await self.redis.set(self.own_key(table_id), self.me, nx=True, px=LEASE_MS):
             return False
-        await self.redis.zadd(LEASES, {table_id: _now_ms() + LEASE_MS})
+        await self.redis.zadd(self.leases, {table_id: _now_ms() + LEASE_MS})
         return True
 
     async def renew(self, table_ids: Iterable[str]) -> list[str]:
         """Renew the leases of these tables; the ones this process no longer owns."""
-        keys = [own_key(t) for t in table_ids]
-        if not keys:
+        ids = list(table_ids)
+        if not ids:
             return []
-        lost = await self._renew(keys=keys, args=[self.me, LEASE_MS, _now_ms() + LEASE_MS, LEASES])
+        keys = [self.own_key(t) for t in ids]
+        args: list[str | int] = [self.me, LEASE_MS, _now_ms() + LEASE_MS, self.leases, *ids]
+        lost = await self._renew(keys=keys, args=args)
         return [_text(x) for x in lost]
 
     async def release(self, table_id: str) -> None:
         """Give the table up (put away, finished, or this process stopping)."""
-        await self._release(keys=[own_key(table_id)], args=[self.me, LEASES, table_id])
+        await self._release(keys=[self.own_key(table_id)], args=[self.me, self.leases, table_id])
 
     async def hand_over(self, table_id: str) -> None:
         """Give the table up for another process to take at once (stopping)."""
         await self.release(table_id)
-        await self.redis.zadd(LEASES, {table_id: 0})
+        await self.redis.zadd(self.leases, {table_id: 0})
 
     async def owner(self, table_id: str) -> str | None:
-        value = await self.redis.get(own_key(table_id))
+        value = await self.redis.get(self.own_key(table_id))
         return None if value is None else _text(value)
 
     async def owners(self, table_ids: list[str]) -> list[str | None]:
         if not table_ids:
             return []
-        values = await self.redis.mget([own_key(t) for t in table_ids])
+        values = await self.redis.mget([self.own_key(t) for t in table_ids])
         return [None if v is None else _text(v) for v in values]
 
     async def orphans(self, limit: int = 200) -> list[str]:
         """Tables whose owner stopped renewing (candidates to take over)."""
-        found = await self.redis.zrangebyscore(LEASES, "-inf", _now_ms(), start=0, num=limit)
+        found = await self.redis.zrangebyscore(self.leases, "-inf", _now_ms(), start=0, num=limit)
         return [_text(t) for t in found]
 
     async def forget(self, table_id: str) -> None:
         """A table nobody needs to run (finished, or not in the store)."""
-        await self.redis.zrem(LEASES, table_id)
+        await self.redis.zrem(self.leases, table_id)
 
     # -- messages -------------------------------------------------------------------
 
@@ -203,14 +219,14 @@ class Cluster:
 
     async def subscribe_table(self, table_id: str) -> None:
         async with self._sub_lock:
-            channel = table_channel(table_id)
+            channel = self.table_channel(table_id)
             if channel not in self._subscribed:
                 self._subscribed.add(channel)
                 await self._pubsub.subscribe(channel)
 
     async def unsubscribe_table(self, table_id: str) -> None:
         async with self._sub_lock:
-            channel = table_channel(table_id)
+            channel = self.table_channel(table_id)
             if channel in self._subscribed:
                 self._subscribed.discard(channel)
                 await self._pubsub.unsubscribe(channel)
@@ -222,7 +238,7 @@ class Cluster:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting[number] = future
         body = {"q": number, "r": self.me, "t": table_id, "op": op, "a": args}
-        self.publish(process_channel(owner), json.dumps(body).encode())
+        self.publish(self.process_channel(owner), json.dumps(body).encode())
         try:
             return await asyncio.wait_for(future, REQUEST_SECONDS)
         except TimeoutError:
@@ -247,7 +263,7 @@ class Cluster:
                 await asyncio.sleep(0.2)
 
     async def _read_forever(self) -> None:
-        mine = process_channel(self.me).encode()
+        mine = self.process_channel(self.me).encode()
         while True:
             try:
                 message = await self._pubsub.get_message(
@@ -263,7 +279,7 @@ class Cluster:
             if channel == mine:
                 self._from_process(payload)
             else:
-                self.on_table(channel.decode()[len("fs:t:") :], payload)
+                self.on_table(channel.decode()[len(self.table_channel("")) :], payload)
 
     def _from_process(self, payload: bytes) -> None:
         body = json.loads(payload)
@@ -293,7 +309,7 @@ class Cluster:
             reply["err"] = [type(exc).__name__, _values(exc)]
             if type(exc).__name__ not in ("ActionRefused", "BadRequest", "TablesFull"):
                 log.exception("table %s: request %s failed", body["t"], body["op"])
-        self.publish(process_channel(body["r"]), json.dumps(reply).encode())
+        self.publish(self.process_channel(body["r"]), json.dumps(reply).encode())
 
 
 def _values(exc: Exception) -> list[Any]:

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 import orjson
 
-from .cluster import Cluster, table_channel
+from .cluster import Cluster
 
 Audience = int | None
 """A seat, or None for a spectator."""
@@ -205,11 +205,11 @@ class RedisFanout(LocalFanout):
         for audience, m in messages.items():
             head = f"{_key(audience)}{US.decode()}{m.get('type', '')}{US.decode()}{m.get('n', -1)}"
             parts.append(head.encode() + US + orjson.dumps(m))
-        self.cluster.publish(table_channel(table_id), RS.join(parts))
+        self.cluster.publish(self.cluster.table_channel(table_id), RS.join(parts))
 
     def revoke(self, table_id: str, audience: Audience, message: Mapping[str, Any]) -> None:
         payload = RS.join([b"R", _key(audience).encode(), orjson.dumps(message)])
-        self.cluster.publish(table_channel(table_id), payload)
+        self.cluster.publish(self.cluster.table_channel(table_id), payload)
 
     def _received(self, table_id: str, payload: bytes) -> None:
         kind, *parts = payload.split(RS)

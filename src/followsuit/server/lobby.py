@@ -83,9 +83,15 @@ class Lobby:
         time, the most recent first (as many as may be loaded); how many."""
         since = time.time() - self.idle_seconds
         ids = await asyncio.to_thread(self.store.open_tables, since, self.max_tables)
+        resumed = 0
         for table_id in ids:
-            await self.get(table_id)
-        return len(ids)
+            # with other processes: only the tables nobody runs (a whole service
+            # starting again splits them among its processes)
+            if self.cluster is not None and not await self.cluster.acquire(table_id):
+                continue
+            if await self.get(table_id) is not None:
+                resumed += 1
+        return resumed
 
     def start(self) -> None:
         """Put idle tables away from now on (every few seconds), and with a cluster
