@@ -116,13 +116,10 @@ def test_one_table_played_from_three_processes(shared_database: str, tmp_path: P
         views = {seat: until(ws, "hello")["view"] for seat, ws in sockets.items()}
         until(watcher, "hello")
         seen: dict[int | None, list[int]] = {a: [] for a in [*sockets, None]}
-        n = 0
-        for _ in range(30):
+        for n in range(1, 31):
             seat = next(s for s, v in views.items() if v["legal"])
-            sockets[seat].send(
-                json.dumps({"type": "act", "action": views[seat]["legal"][0]["text"], "n": n})
-            )
-            n += 1
+            action = views[seat]["legal"][0]["text"]
+            sockets[seat].send(json.dumps({"type": "act", "action": action, "n": n - 1}))
             for s, ws in sockets.items():
                 update = until(ws, "update", n)
                 views[s] = update["view"]
