@@ -215,3 +215,23 @@ def test_a_killed_process_has_its_tables_taken_over(shared_database: str, tmp_pa
         assert final.over and list(final.scores) == service.get(1, f"/api/tables/{bots}")["scores"]
         # every accepted action of the people's table is in the store, in order
         assert service.get(1, f"/api/tables/{table_id}")["n"] == n == 12
+
+
+def test_a_stopped_process_hands_its_tables_over_at_once(
+    shared_database: str, tmp_path: Path
+) -> None:
+    with ExitStack() as stack:
+        service = Service(shared_database, stack, 2, tmp_path)
+        bots = httpx2.post(
+            service.base(0) + "/api/tables",
+            json={"variant": "euchre/american", "seats": ["bot:rules"] * 4, "bot_delay_ms": 50},
+        ).json()["id"]
+        assert service.owner(bots) == 0
+        wait_for(lambda: service.get(1, f"/api/tables/{bots}")["n"] >= 3)
+        service.procs[0].terminate()  # SIGTERM: a normal stop
+        service.procs[0].wait(10)
+        stopped = time.monotonic()
+        wait_for(lambda: service.owner(bots) == 1, timeout=5)
+        assert time.monotonic() - stopped < 1.5
+        moved = service.get(1, f"/api/tables/{bots}")["n"]
+        wait_for(lambda: service.get(1, f"/api/tables/{bots}")["n"] > moved)
