@@ -1,20 +1,26 @@
 """The web table under load: many tables at once over real WebSockets.
 
-Starts ``followsuit serve`` in its own process (SQLite in a temporary folder, or
-``--database URL``), creates ``--tables`` Euchre tables whose four seats are all
-people, and plays them from one asyncio client: every seat has its own WebSocket,
-and the seat to move sends a random legal action as soon as it sees its turn. An
-action's round trip is the time from sending it to receiving the numbered event
-that accepts it (the store has committed it by then). Prints actions per second and
-the 50th/99th percentile round trip. Not a test: run
-``python benchmarks/bench_server.py --tables 200``.
+Starts ``followsuit serve`` (``--processes N`` of them on one database, sharing
+through Redis when N > 1; SQLite in a temporary folder, or ``--database URL``),
+creates ``--tables`` Euchre tables whose four seats are all people, and plays them
+from one asyncio client: every seat has its own WebSocket, on the processes in
+turn (seat s of table t on process (t + s) mod N), and the seat to move sends a
+random legal action after a pause of about ``--think-ms`` (0: at once, a
+saturation test). An action's round trip is the time from sending it to
+receiving the numbered event that accepts it (the store has committed it by then).
+Prints actions per second and the 50th/99th percentile round trip; with several
+counts (``--processes 1,2``) each runs in turn on fresh tables and the throughput
+ratio to the first is printed. Not a test:
+
+    python benchmarks/bench_server.py --tables 200
+    python benchmarks/bench_server.py --tables 2000 --think-ms 2000 --database postgresql://...
+    python benchmarks/bench_server.py --tables 200 --processes 1,2 --database postgresql://...
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import statistics
@@ -22,43 +28,77 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx2
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_engine import machine
 
+REDIS = os.environ.get("FOLLOWSUIT_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+@dataclass
+class Run:
+    processes: int
+    tables: int
+    actions: int
+    seconds: float
+    trips: list[float]
+
+    @property
+    def rate(self) -> float:
+        return self.actions / self.seconds
+
+    def line(self) -> str:
+        trips = sorted(self.trips)
+        p50 = statistics.median(trips) * 1000
+        p99 = trips[max(0, int(len(trips) * 0.99) - 1)] * 1000
+        return (
+            f"{self.processes} process{'es' if self.processes > 1 else ''}, {self.tables} tables: "
+            f"{self.actions} actions in {self.seconds:.1f} s, {self.rate:.0f} actions/s; "
+            f"round trip p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {trips[-1] * 1000:.0f} ms"
+        )
+
 
 async def play_table(
-    ws_base: str,
+    ports: list[int],
+    index: int,
     created: dict[str, Any],
     actions: int,
     rng: random.Random,
     trips: list[float],
     think: float,
+    ready: asyncio.Semaphore,
+    start: asyncio.Event,
 ) -> int:
     """Play up to ``actions`` actions at one table; how many were accepted."""
     table_id = created["id"]
     sockets: dict[int, ClientConnection] = {}
     for s in created["seats"]:
+        port = ports[(index + s["seat"]) % len(ports)]
         sockets[s["seat"]] = await connect(
-            f"{ws_base}/ws/tables/{table_id}",
+            f"ws://127.0.0.1:{port}/ws/tables/{table_id}",
             subprotocols=["followsuit", f"token.{s['token']}"],  # type: ignore[list-item]
             max_size=2**22,
+            open_timeout=60,
         )
     views: dict[int, dict[str, Any]] = {}
+    n = 0
     for seat, ws in sockets.items():
         while True:
-            m = json.loads(await ws.recv())
+            m = orjson.loads(await ws.recv())
             if m["type"] == "hello":
                 views[seat] = m["view"]
                 n = m["n"]
                 break
+    ready.release()
+    await start.wait()
     done = 0
     try:
         while done < actions and not views[0]["over"]:
@@ -67,11 +107,12 @@ async def play_table(
             seat = next(s for s, v in views.items() if v["legal"])
             choice = rng.choice(views[seat]["legal"])["text"]
             sent = time.perf_counter()
-            await sockets[seat].send(json.dumps({"type": "act", "action": choice, "n": n}))
+            message = orjson.dumps({"type": "act", "action": choice, "n": n}).decode()
+            await sockets[seat].send(message)
             n += 1
             for s, ws in sockets.items():
                 while True:
-                    m = json.loads(await ws.recv())
+                    m = orjson.loads(await ws.recv())
                     if m["type"] == "update" and m["n"] == n:
                         views[s] = m["view"]
                         if s == seat:
@@ -86,32 +127,61 @@ async def play_table(
     return done
 
 
-async def run(base: str, tables: int, actions: int, think: float) -> None:
-    ws_base = base.replace("http://", "ws://")
-    async with httpx2.AsyncClient() as client:
+async def play(ports: list[int], tables: int, actions: int, think: float) -> Run:
+    async with httpx2.AsyncClient(timeout=60) as client:
         made = []
-        for _ in range(tables):
+        for k in range(tables):
             r = await client.post(
-                f"{base}/api/tables",
+                f"http://127.0.0.1:{ports[k % len(ports)]}/api/tables",
                 json={"variant": "euchre/american", "seats": ["human"] * 4, "bot_delay_ms": 0},
             )
             made.append(r.json())
     trips: list[float] = []
-    start = time.perf_counter()
-    counts = await asyncio.gather(
-        *(
-            play_table(ws_base, c, actions, random.Random(k), trips, think)
-            for k, c in enumerate(made)
+    ready = asyncio.Semaphore(0)
+    start = asyncio.Event()
+    games = [
+        asyncio.create_task(
+            play_table(ports, k, c, actions, random.Random(k), trips, think, ready, start)
         )
-    )
-    wall = time.perf_counter() - start
-    total = sum(counts)
-    trips.sort()
-    p50 = statistics.median(trips) * 1000
-    p99 = trips[int(len(trips) * 0.99) - 1] * 1000
-    pace = f", a player thinks ~{think * 1000:.0f} ms" if think else ", no thinking time"
-    print(f"{tables} tables{pace}: {total} actions in {wall:.1f} s, {total / wall:.0f} actions/s")
-    print(f"round trip: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {trips[-1] * 1000:.1f} ms")
+        for k, c in enumerate(made)
+    ]
+    for _ in games:  # every table's sockets open before the clock starts
+        await ready.acquire()
+    began = time.perf_counter()
+    start.set()
+    counts = await asyncio.gather(*games)
+    return Run(len(ports), tables, sum(counts), time.perf_counter() - began, trips)
+
+
+def serve(port: int, database: str, processes: int, log: Path) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "followsuit", "serve", "--port", str(port)]
+    command += ["--database", database, "--log-level", "warning"]
+    # one client address plays every table: lift the per-address limits
+    command += ["--tables-per-minute", "1000000", "--sockets-per-address", "1000000"]
+    command += ["--max-tables", "100000"]
+    if processes > 1:
+        command += ["--redis", REDIS]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FOLLOWSUIT_")}
+    return subprocess.Popen(command, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)
+
+
+def run_once(args: argparse.Namespace, processes: int, database: str, tmp: Path) -> Run:
+    ports = [args.port + k for k in range(processes)]
+    procs = [serve(p, database, processes, tmp / f"serve{p}.log") for p in ports]
+    try:
+        for port in ports:
+            for _ in range(300):
+                try:
+                    if httpx2.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                        break
+                except httpx2.HTTPError:
+                    time.sleep(0.1)
+        return asyncio.run(play(ports, args.tables, args.actions, args.think_ms / 1000))
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(30)
 
 
 def main() -> None:
@@ -121,51 +191,33 @@ def main() -> None:
     ap.add_argument("--database", default="", help="default: SQLite in a temporary folder")
     ap.add_argument("--port", type=int, default=8799)
     ap.add_argument(
+        "--processes",
+        default="1",
+        help="server processes (several: through Redis); a list such as 1,2 runs each",
+    )
+    ap.add_argument(
         "--think-ms",
         type=float,
         default=0,
         help="a player's mean pause before acting (0: as fast as possible, a saturation test)",
     )
     args = ap.parse_args()
+    counts = [int(x) for x in args.processes.split(",")]
     print(machine())
+    pace = f"a player thinks ~{args.think_ms:.0f} ms" if args.think_ms else "no thinking time"
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or f"sqlite:///{tmp}/bench.db"
-        env = {**os.environ, "FOLLOWSUIT_DATABASE_URL": ""}
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "followsuit",
-                "serve",
-                "--port",
-                str(args.port),
-                "--database",
-                database,
-                # one client address plays every table: lift the per-address limits
-                "--tables-per-minute",
-                "1000000",
-                "--sockets-per-address",
-                "1000000",
-                "--max-tables",
-                str(max(2000, args.tables + 10)),
-            ],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{args.port}"
-        try:
-            for _ in range(200):
-                try:
-                    if httpx2.get(f"{base}/healthz").status_code == 200:
-                        break
-                except httpx2.HTTPError:
-                    time.sleep(0.1)
-            print(f"database: {database.split('?')[0]}")
-            asyncio.run(run(base, args.tables, args.actions, args.think_ms / 1000))
-        finally:
-            proc.terminate()
-            proc.wait(10)
+        print(f"database: {database.split('?')[0]}; {pace}")
+        runs = []
+        for processes in counts:
+            run = run_once(args, processes, database, Path(tmp))
+            runs.append(run)
+            print(run.line(), flush=True)
+        for run in runs[1:]:
+            print(
+                f"throughput, {run.processes} processes against {runs[0].processes}: "
+                f"{run.rate / runs[0].rate:.2f}x"
+            )
 
 
 if __name__ == "__main__":

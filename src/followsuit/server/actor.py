@@ -29,10 +29,11 @@ from typing import Any
 from ..engine import IllegalAction
 from ..rules import Rules
 from .botpool import BotPool, Decision
+from .committer import Committer
 from .fanout import Audience, Fanout, every_audience
 from .livegame import Accepted, LiveGame
 from .payloads import BadRequest
-from .store import CHAT_KEPT, ChatLine, Store, TableSpec, secret_hash
+from .store import CHAT_KEPT, Append, ChatLine, Store, TableSpec, secret_hash
 from .updates import Moment, update_message
 from .views import seat_view
 
@@ -60,12 +61,14 @@ class ActionRefused(Exception):
 
 @dataclass(frozen=True)
 class Services:
-    """What every table of a server shares: where actions are kept, how messages
-    reach the pages, where bots think, and the floor on a bot's pause."""
+    """What every table of a server shares: where actions are kept (and the group
+    commit that keeps them), how messages reach the pages, where bots think, and
+    the floor on a bot's pause."""
 
     store: Store
     fanout: Fanout
     bots: BotPool
+    committer: Committer
     min_bot_delay_ms: int = 0
 
 
@@ -254,13 +257,8 @@ class TableActor:
             except IllegalAction as exc:
                 raise ActionRefused("illegal", f"{text[:60]}: {exc.reason}") from None
             used = self.clock_used_ms() if self.time_limit_ms is not None else None
-            await asyncio.to_thread(
-                self.store.append,
-                self.id,
-                accepted.row,
-                accepted.next_hand,
-                accepted.state.over,
-                used,
+            await self.services.committer.append(
+                Append(self.id, accepted.row, accepted.next_hand, accepted.state.over, used)
             )
             self.game.commit(accepted)
             self.last_active = self._now()

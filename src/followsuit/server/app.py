@@ -31,6 +31,7 @@ from .actor import PRESET_PHRASES, ActionRefused, Services
 from .botpool import BotPool
 from .catalog import variant_detail, variant_list
 from .cluster import Cluster, NotOwner, Unavailable, namespace_of
+from .committer import Committer
 from .fanout import Fanout, LocalFanout, RedisFanout, Subscription
 from .guard import Guard
 from .limits import Bucket, Gauge, RateLimit
@@ -109,7 +110,8 @@ def create_app(settings: ServerSettings | None = None, store: Store | None = Non
             fanout = RedisFanout(cluster)
             log.info("process %s: sharing tables through Redis", cluster.me)
         bots = BotPool(settings.bot_workers)
-        services = Services(db, fanout, bots, settings.min_bot_delay_ms)
+        committer = Committer(db)
+        services = Services(db, fanout, bots, committer, settings.min_bot_delay_ms)
         lobby = Lobby(
             services,
             max_tables=settings.max_tables,
@@ -127,6 +129,7 @@ def create_app(settings: ServerSettings | None = None, store: Store | None = Non
             yield
         finally:
             await lobby.close()
+            await committer.close()
             bots.close()
             if cluster is not None:
                 await cluster.close()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -80,6 +81,18 @@ class ActionRow:
     text: str
 
 
+@dataclass(frozen=True)
+class Append:
+    """One accepted action as the store keeps it, with what it changes: the next
+    hand's deal when it ended one, the game's end, the clock."""
+
+    table_id: str
+    action: ActionRow
+    next_hand: HandRow | None
+    over: bool
+    clock_used_ms: int | None = None
+
+
 CHAT_KEPT = 50
 """The chat lines a table shows a page that arrives (the latest)."""
 
@@ -130,6 +143,8 @@ class Store(Protocol):
         over: bool,
         clock_used_ms: int | None = None,
     ) -> None: ...
+
+    def append_all(self, appends: Sequence[Append]) -> None: ...
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> None: ...
 
@@ -229,24 +244,34 @@ class SqlStore:
         over: bool,
         clock_used_ms: int | None = None,
     ) -> None:
+        self.append_all([Append(table_id, action, next_hand, over, clock_used_ms)])
+
+    def append_all(self, appends: Sequence[Append]) -> None:
+        """Several tables' actions in one transaction (all kept, or none)."""
+        now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
-                insert(S.actions).values(
-                    table_id=table_id,
-                    seq=action.seq,
-                    hand=action.hand,
-                    seat=action.seat,
-                    text=action.text,
-                )
+                insert(S.actions),
+                [
+                    {
+                        "table_id": a.table_id,
+                        "seq": a.action.seq,
+                        "hand": a.action.hand,
+                        "seat": a.action.seat,
+                        "text": a.action.text,
+                    }
+                    for a in appends
+                ],
             )
-            if next_hand is not None:
-                _insert_hand(conn, table_id, next_hand)
-            values: dict[str, Any] = {"updated_at": time.time()}
-            if over:
-                values["over"] = True
-            if clock_used_ms is not None:
-                values["clock_used_ms"] = clock_used_ms
-            conn.execute(update(S.tables).where(S.tables.c.id == table_id).values(**values))
+            for a in appends:
+                if a.next_hand is not None:
+                    _insert_hand(conn, a.table_id, a.next_hand)
+                values: dict[str, Any] = {"updated_at": now}
+                if a.over:
+                    values["over"] = True
+                if a.clock_used_ms is not None:
+                    values["clock_used_ms"] = a.clock_used_ms
+                conn.execute(update(S.tables).where(S.tables.c.id == a.table_id).values(**values))
 
     def claim_seat(self, table_id: str, seat: int, token_hash: str) -> None:
         """Give a person's seat to whoever came by the invite link, with a new token."""

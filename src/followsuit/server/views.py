@@ -41,12 +41,15 @@ def action_kind(action: int) -> str:
 
 def legal_view(obs: Observation) -> list[dict[str, Any]]:
     seat = obs.seat
+    if seat is None:  # a spectator has nothing to do
+        return []
     out = []
     for a in obs.legal_actions:
+        text = obs.text(a)
         out.append(
             {
-                "text": obs.text(a),
-                "says": obs.describe(seat if seat is not None else -1, a, obs.text(a)),
+                "text": text,
+                "says": says(obs, seat, a, text),
                 "kind": action_kind(a),
                 "cards": cards(obs, A.named_cards(a)),
             }
@@ -54,9 +57,43 @@ def legal_view(obs: Observation) -> list[dict[str, Any]]:
     return out
 
 
+MEMO_SIZE = 50_000
+"""Entries each memo below keeps before it starts afresh."""
+_said: dict[tuple[Any, ...], str] = {}
+_results: dict[int, tuple[HandResult, dict[str, Any]]] = {}
+
+
+def says(obs: Observation, who: int | None, action: int | None, text: str) -> str:
+    """What an action of the hand says, in plain English. Every message repeats the
+    hand's actions so far, for every audience, so each is described once and
+    remembered (by what the words depend on: the rules, the dealer, the action)."""
+    if who is None:
+        return "time is up"
+    key = (obs.rules, who == obs.dealer, who, action, text)
+    found = _said.get(key)
+    if found is None:
+        if len(_said) >= MEMO_SIZE:
+            _said.clear()
+        found = _said[key] = obs.describe(who, action, text)
+    return found
+
+
 def result_view(num_players: int, result: HandResult) -> dict[str, Any]:
     """A finished hand's summary: who made it, the points, and the categories
-    (Pitch's High, Low, Jack, Game and the rest; no cards are named)."""
+    (Pitch's High, Low, Jack, Game and the rest; no cards are named). Every
+    message carries every finished hand's, built once (a result never changes;
+    callers must not change the view either)."""
+    kept = _results.get(id(result))
+    if kept is not None and kept[0] is result:
+        return kept[1]
+    if len(_results) >= MEMO_SIZE:
+        _results.clear()
+    view = _result_view(num_players, result)
+    _results[id(result)] = (result, view)
+    return view
+
+
+def _result_view(num_players: int, result: HandResult) -> dict[str, Any]:
     return {
         "dealer": result.dealer,
         "trump": suit(result.trump),
@@ -85,13 +122,7 @@ def seat_view(obs: Observation) -> dict[str, Any]:
         {
             "seat": who,
             "text": text,
-            "says": (
-                "time is up"
-                if who is None
-                else obs.describe(who, act, text)
-                if act is not None
-                else text
-            ),
+            "says": says(obs, who, act, text) if act is not None or who is None else text,
         }
         for who, act, text in obs.actions
     ]
