@@ -96,6 +96,21 @@ def until(ws: ClientConnection, kind: str, n: int | None = None) -> dict[str, An
         assert message["type"] != "error" or message["code"] == "unavailable", message
 
 
+def play_first_legal(
+    sockets: dict[int, Any], views: dict[int, dict[str, Any]], n: int, count: int
+) -> int:
+    """``count`` actions, each the mover's first legal one, every page seeing each;
+    the state number after them."""
+    for _ in range(count):
+        seat = next(s for s, v in views.items() if v["legal"])
+        action = views[seat]["legal"][0]["text"]
+        sockets[seat].send(json.dumps({"type": "act", "action": action, "n": n}))
+        n += 1
+        for s, ws in sockets.items():
+            views[s] = until(ws, "update", n)["view"]
+    return n
+
+
 def test_one_table_played_from_three_processes(shared_database: str, tmp_path: Path) -> None:
     with ExitStack() as stack:
         service = Service(shared_database, stack, 3, tmp_path)
@@ -172,14 +187,7 @@ def test_a_killed_process_has_its_tables_taken_over(shared_database: str, tmp_pa
             s: stack.enter_context(service.socket(k, table_id, tokens[s])) for s, k in where.items()
         }
         views = {s: until(ws, "hello")["view"] for s, ws in sockets.items()}
-        n = 0
-        for _ in range(6):
-            seat = next(s for s, v in views.items() if v["legal"])
-            action = views[seat]["legal"][0]["text"]
-            sockets[seat].send(json.dumps({"type": "act", "action": action, "n": n}))
-            n += 1
-            for s, ws in sockets.items():
-                views[s] = until(ws, "update", n)["view"]
+        n = play_first_legal(sockets, views, 0, 6)
         wait_for(lambda: service.get(1, f"/api/tables/{bots}")["n"] >= 20, timeout=30)
         acked_bots = service.get(1, f"/api/tables/{bots}")["n"]
         killed_at = time.monotonic()
@@ -200,13 +208,7 @@ def test_a_killed_process_has_its_tables_taken_over(shared_database: str, tmp_pa
         if first["type"] == "hello":
             views[0] = first["view"]
         # play goes on: the pages still open on the survivors were never closed
-        for _ in range(6):
-            seat = next(s for s, v in views.items() if v["legal"])
-            action = views[seat]["legal"][0]["text"]
-            sockets[seat].send(json.dumps({"type": "act", "action": action, "n": n}))
-            n += 1
-            for s, ws in sockets.items():
-                views[s] = until(ws, "update", n)["view"]
+        n = play_first_legal(sockets, views, n, 6)
         for ws in sockets.values():
             ws.close()
         wait_for(lambda: service.get(2, f"/api/tables/{bots}")["over"], timeout=120)
