@@ -44,6 +44,14 @@ def test_bad_parameters_are_refused() -> None:
         _load("euchre/american", target_score=-3)
     with pytest.raises(ValueError, match="reward"):
         _load("euchre/american", reward="points")
+    state = _load("euchre/american").new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        _chance(state, rng)
+    history, text = state.history(), str(state)
+    with pytest.raises(followsuit.IllegalAction, match="not legal now"):
+        state.apply_action(0)  # a card, in the calling
+    assert state.history() == history and str(state) == text
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -85,6 +85,14 @@ def action_index(env: object, text: str) -> int:
     return _table(env).index_of(text)
 
 
+def load(directory: str) -> Any:
+    """Self-play data written by ``followsuit selfplay``, as one pyarrow Table
+    (:data:`followsuit.rl.selfplay.SCHEMA`)."""
+    from .selfplay import load as load_shards
+
+    return load_shards(directory)
+
+
 __all__ = [
     "VERSIONS",
     "ActionSpace",
@@ -97,5 +105,6 @@ __all__ = [
     "hand_returns",
     "info_layout",
     "layout",
+    "load",
     "single_agent",
 ]
