@@ -111,3 +111,12 @@ def test_bad_input() -> None:
         over = terminated or truncated
     with pytest.raises(RuntimeError, match="reset"):
         done.step(0)
+
+
+def test_every_episode_starts_with_a_decision() -> None:
+    # with one hand an episode, the agent's partner may play the hand alone: that
+    # deal is not an episode of the agent's, so reset deals again
+    env = rl.single_agent("euchre/american", seat=0, opponents="easy", max_hands=1)
+    for seed in range(60):
+        obs, _ = env.reset(seed=seed)
+        assert obs["action_mask"].any() and env.table.to_move == 0

@@ -88,15 +88,19 @@ class Layout:
             at += s.size
         return out
 
-    @property
+    @cached_property
     def size(self) -> int:
         return sum(s.size for s in self.slices)
+
+    @cached_property
+    def widths(self) -> dict[str, int]:
+        return {s.name: s.size for s in self.slices}
 
     def offset(self, name: str) -> int:
         return self.offsets[name]
 
     def width(self, name: str) -> int:
-        return next(s.size for s in self.slices if s.name == name)
+        return self.widths[name]
 
     def __contains__(self, name: object) -> bool:
         return name in self.offsets
@@ -213,12 +217,10 @@ def encode(obs: Observation, chosen: int = 0, *, history: bool = False) -> npt.N
     def cards(base: int, mask: int) -> None:
         if twins:
             mask = space.cards(mask)
-        c = 0
         while mask:
-            if mask & 1:
-                ones.append(base + c)
-            mask >>= 1
-            c += 1
+            low = mask & -mask
+            ones.append(base + low.bit_length() - 1)
+            mask ^= low
 
     cards(at["hand"], obs.hand)
     cards(at["chosen"], chosen)
@@ -253,20 +255,24 @@ def encode(obs: Observation, chosen: int = 0, *, history: bool = False) -> npt.N
         ones.append(at["trump"] + obs.trump)
     if obs.maker is not None:
         ones.append(at["maker"] + rel(obs.maker))
-    _scores(vec, at["scores"], obs, seat)
+    scores_over = _scores(vec, at["scores"], obs, seat)
     calls = at["calls"]
     k_calls = len(CALLS)
     bids = at.get("bids")
-    ladder = lay.width("high_bid") if "high_bid" in lay else 0
+    ladder = lay.widths.get("high_bid", 0)
     last_bid: dict[int, int] = {}
+    taken: dict[int, float] = {}
     for who, action, _text in obs.actions:
         if who is None or action is None:
             continue
         pos = _CALL_POS.get(action)
         if pos is not None:
-            vec[calls + rel(who) * k_calls + pos] += 0.5
+            at_call = calls + rel(who) * k_calls + pos
+            taken[at_call] = min(taken.get(at_call, 0.0) + 0.5, 1.0)
         elif A.is_bid(action):
             last_bid[who] = A.bid_of(action)
+    for at_call, value in taken.items():
+        vec[at_call] = value
     if bids is not None:
         for who, b in last_bid.items():
             ones.append(bids + rel(who) * ladder + b)
@@ -304,7 +310,8 @@ def encode(obs: Observation, chosen: int = 0, *, history: bool = False) -> npt.N
             for s, c in t.plays:
                 ones.append(base + (k * n + rel(s)) * d + same(c))
     vec[ones] = 1.0
-    np.clip(vec, -1.0, 1.0, out=vec)
+    if scores_over:
+        np.clip(vec, -1.0, 1.0, out=vec)
     return vec
 
 
@@ -316,10 +323,14 @@ def _finished(obs: Observation) -> int:
     return m
 
 
-def _scores(vec: npt.NDArray[np.float32], base: int, obs: Observation, seat: int) -> None:
+def _scores(vec: npt.NDArray[np.float32], base: int, obs: Observation, seat: int) -> bool:
+    """Write the scores; whether one of them needs clipping."""
     rules = obs.rules
-    target = rules.settings.target_score or SCORE_SCALE_WITHOUT_TARGET
+    scale = 2 * (rules.settings.target_score or SCORE_SCALE_WITHOUT_TARGET)
     sides = len(rules.sides)
     mine = rules.side_of[seat]
+    over = False
     for k, score in enumerate(obs.scores):
-        vec[base + (k - mine) % sides] = score / (2 * target)
+        vec[base + (k - mine) % sides] = score / scale
+        over = over or abs(score) > scale
+    return over

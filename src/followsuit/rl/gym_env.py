@@ -7,7 +7,9 @@
 (True, 'play')
 
 Between two of the agent's decisions the bots play on (whole hands where the
-agent sits out); the reward is the agent's share of what finished meanwhile
+agent sits out; an episode in which the agent would have no decision at all, as
+a one-hand episode whose hand its partner plays alone, is dealt again from the
+env's generator); the reward is the agent's share of what finished meanwhile
 (``reward="hand"``: each hand's zero-sum return; ``"game"``: +1 / -1 at the end).
 Observations are ``{"observation", "action_mask"}`` as in the PettingZoo face.
 
@@ -133,15 +135,19 @@ class SingleAgentEnv(gym.Env[Obs, int]):
     ) -> tuple[Obs, dict[str, Any]]:
         """A new game; ``seed`` fixes its deals and the bots' seeds."""
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(2**62))
-        self.table = Table(self.rules, seed=game_seed)
-        self.bots = {
-            s: make_bot(name, seed=f"{game_seed}:{s}")
-            for s, name in zip(self._others(), self.opponents, strict=True)
-        }
-        self._done = False
-        self._bots_play()
-        return self._obs(), self._info()
+        while True:
+            game_seed = int(self.np_random.integers(2**62))
+            self.table = Table(self.rules, seed=game_seed)
+            self.bots = {
+                s: make_bot(name, seed=f"{game_seed}:{s}")
+                for s, name in zip(self._others(), self.opponents, strict=True)
+            }
+            self._done = False
+            self._bots_play()
+            if self.table.to_move == self.seat:
+                return self._obs(), self._info()
+            # the agent sat out every hand of the episode (its partner went alone
+            # with max_hands=1): an episode starts with a decision, so deal again
 
     def _bots_play(self) -> float:
         """The bots move until the agent must (or the game ends, or ``max_hands``
