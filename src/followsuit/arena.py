@@ -12,17 +12,21 @@ cards of the same deals and the luck of the cards cancels out.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from .bots import Bot, make_bot
 from .engine import State
 from .rules import load_rules
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -159,16 +163,28 @@ def plan_games(
     return tasks
 
 
-def play_task(task: GameTask) -> GameOutcome:
-    """Play one planned game (in a worker process: bots are made here, seeded by
-    the deal and the seat, so a game is the same whichever process plays it)."""
+def task_bots(task: GameTask) -> list[Bot]:
+    """The bot at each seat of a planned game, seeded by the deal and the seat, so
+    a game is the same whichever process (or machine) plays it."""
     rules = load_rules(task.variant, task.options)
     bots: list[Bot] = []
     for seat in range(rules.num_players):
         side = rules.side_of[seat]
         name = task.bot_names[task.sides[side]]
         bots.append(make_bot(name, seed=f"{task.seed}/{task.deal}/{seat}"))
-    state = play_game(task.variant, bots, seed=f"{task.seed}/{task.deal}", options=task.options)
+    return bots
+
+
+def task_seed(task: GameTask) -> str:
+    """The seed a planned game's deals are drawn from."""
+    return f"{task.seed}/{task.deal}"
+
+
+def play_task(task: GameTask) -> GameOutcome:
+    """Play one planned game (in a worker process: bots are made here)."""
+    rules = load_rules(task.variant, task.options)
+    bots = task_bots(task)
+    state = play_game(task.variant, bots, seed=task_seed(task), options=task.options)
     return GameOutcome(
         task,
         tuple(result.points for result in state.results),
@@ -316,26 +332,65 @@ def run_arena(
     options: Mapping[str, Any] | None = None,
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    ray: str | None = None,
 ) -> ArenaResult:
     """Play a match of duplicate deals and gather the figures. ``jobs`` worker
-    processes (default: every core); ``progress(done, total)`` after each game."""
+    processes (default: every core), or Ray tasks on the cluster at ``ray``
+    (:data:`LOCAL_RAY`: a local Ray); ``progress(done, total)`` after each game."""
     for name in bot_names:
         make_bot(name)  # an unknown name fails here, before any game
     tasks = plan_games(variant, bot_names, games, seed, options)
-    jobs = jobs or os.cpu_count() or 1
     outcomes: list[GameOutcome] = []
+    for outcome in run_tasks(play_task, tasks, jobs=jobs, ray=ray):
+        outcomes.append(outcome)
+        if progress:
+            progress(len(outcomes), len(tasks))
+    return summarize(variant, seed, options or {}, bot_names, outcomes)
+
+
+LOCAL_RAY = "local"
+"""``ray=LOCAL_RAY``: start Ray on this machine (``ray.init()`` without an address)."""
+
+
+def run_tasks(
+    work: Callable[[T], R], tasks: Sequence[T], *, jobs: int | None = None, ray: str | None = None
+) -> Iterator[R]:
+    """``work(task)`` for every task, the results in the tasks' order: in this
+    process (``jobs=1``), over a pool of ``jobs`` worker processes (default:
+    every core), or as Ray tasks (``ray``: a cluster's address, or
+    :data:`LOCAL_RAY`). Each task carries its own seeds, so all three give the
+    same results."""
+    if ray is not None:
+        yield from _ray_tasks(work, tasks, ray, jobs)
+        return
+    jobs = jobs or os.cpu_count() or 1
     if jobs <= 1:
         for task in tasks:
-            outcomes.append(play_task(task))
-            if progress:
-                progress(len(outcomes), len(tasks))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for outcome in pool.map(play_task, tasks, chunksize=max(1, len(tasks) // (8 * jobs))):
-                outcomes.append(outcome)
-                if progress:
-                    progress(len(outcomes), len(tasks))
-    return summarize(variant, seed, options or {}, bot_names, outcomes)
+            yield work(task)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(work, tasks, chunksize=max(1, len(tasks) // (8 * jobs)))
+
+
+def _ray_tasks(
+    work: Callable[[T], R], tasks: Sequence[T], address: str, jobs: int | None
+) -> Iterator[R]:
+    """The tasks as Ray tasks (``pip install 'followsuit[cluster]'``). Ray is
+    started once per process: on this machine with ``jobs`` CPUs (default: every
+    core) for :data:`LOCAL_RAY`, else joined at ``address``."""
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("--ray needs Ray: pip install 'followsuit[cluster]'") from None
+    if not ray.is_initialized():
+        if address == LOCAL_RAY:
+            ray.init(num_cpus=jobs, include_dashboard=False, logging_level=logging.ERROR)
+        else:
+            ray.init(address=address, include_dashboard=False, logging_level=logging.ERROR)
+    remote = ray.remote(work)
+    pending = [remote.remote(task) for task in tasks]
+    for ref in pending:
+        yield ray.get(ref)
 
 
 def summarize(

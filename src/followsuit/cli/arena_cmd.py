@@ -43,6 +43,7 @@ def arena(
     as_json: bool,
     csv_path: Path | None,
     plot_path: Path | None,
+    ray: str | None = None,
 ) -> int:
     for path, what in ((csv_path, "--csv"), (plot_path, "--plot")):
         problem = check_writable(path, what)
@@ -55,8 +56,36 @@ def arena(
         except ImportError:
             console.print("[red]--plot needs matplotlib: pip install 'followsuit[plot]'[/red]")
             return 2
+    try:
+        result = _run(console, variant, bots, games, seed, options, jobs, as_json, ray)
+    except ValueError as exc:  # --ray without Ray installed
+        console.print(f"[red]{exc}[/red]")
+        return 2
+    if csv_path is not None:
+        write_csv(result, csv_path)
+    if plot_path is not None:
+        write_plot(result, plot_path)
     if as_json:
-        result = run_arena(variant, bots, games=games, seed=seed, options=options, jobs=jobs)
+        print(json.dumps(result.as_json()))
+    else:
+        show(console, result)
+    return 0
+
+
+def _run(
+    console: Console,
+    variant: str,
+    bots: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, Any],
+    jobs: int | None,
+    as_json: bool,
+    ray: str | None,
+) -> ArenaResult:
+    """The match, with a progress bar unless the output is JSON."""
+    if as_json:
+        return run_arena(variant, bots, games=games, seed=seed, options=options, jobs=jobs, ray=ray)
     else:
         with Progress(
             "[progress.description]{task.description}",
@@ -71,7 +100,7 @@ def arena(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            result = run_arena(
+            return run_arena(
                 variant,
                 bots,
                 games=games,
@@ -79,16 +108,8 @@ def arena(
                 options=options,
                 jobs=jobs,
                 progress=progress,
+                ray=ray,
             )
-    if csv_path is not None:
-        write_csv(result, csv_path)
-    if plot_path is not None:
-        write_plot(result, plot_path)
-    if as_json:
-        print(json.dumps(result.as_json()))
-    else:
-        show(console, result)
-    return 0
 
 
 def show(console: Console, result: ArenaResult) -> None:

@@ -6,6 +6,7 @@ command itself, so that every refusal is one line (see :mod:`.args`).
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +15,7 @@ from rich.console import Console
 
 from ..bots import BOTS, make_bot
 from ..rules import OptionError, UnknownVariant, load_rules
-from . import serve_cmd, verify_cmd
+from . import selfplay_cmd, serve_cmd, verify_cmd
 from .arena_cmd import arena as run_arena_cmd
 from .args import UsageError, parse_options, resolve_variant
 from .play_cmd import fail, resume, start
@@ -175,6 +176,9 @@ def arena(
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Draw points per hand with intervals (PNG).")
     ] = None,
+    ray: Annotated[
+        str | None, typer.Option("--ray", metavar="[ADDRESS]", help=selfplay_cmd.RAY_HELP)
+    ] = None,
 ) -> None:
     """Play bots against each other on duplicate deals and compare them."""
     console = _console()
@@ -190,7 +194,7 @@ def arena(
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
     raise typer.Exit(
-        run_arena_cmd(console, variant, names, games, seed, opts, jobs, json, csv, plot)
+        run_arena_cmd(console, variant, names, games, seed, opts, jobs, json, csv, plot, ray)
     )
 
 
@@ -220,10 +224,11 @@ def review(
 
 serve_cmd.register(app)
 verify_cmd.register(app)
+selfplay_cmd.register(app)
 
 
 def main() -> None:
-    app()
+    app(args=selfplay_cmd.ray_argv(sys.argv[1:]))
 
 
 if __name__ == "__main__":  # pragma: no cover
