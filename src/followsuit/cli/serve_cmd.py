@@ -110,4 +110,7 @@ def serve(
         # followsuit.access logs each request without its query string (an invite
         # link's code is in it); uvicorn's own access line would print it
         access_log=False,
+        # a stop (SIGTERM) waits this long for pages to go, then hands the tables
+        # over: an open page must not keep a stopping process alive
+        timeout_graceful_shutdown=5,
     )
