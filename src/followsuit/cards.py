@@ -83,7 +83,7 @@ RANK_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Card:
     """One card by its notation; ``Card('JH') == Card.parse('jh')``."""
 

@@ -44,7 +44,7 @@ class Arg(Enum):
     CARDS = -2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Verb:
     """One verb: record text ``word [argument] [suffix]``, its first action number
     and how many it spans (by ``arg``), and what it says in plain English
