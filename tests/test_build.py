@@ -19,8 +19,10 @@ import pytest
 from typer.testing import CliRunner
 
 import followsuit
-from followsuit import IllegalAction, solver
+from followsuit import IllegalAction, record, solver
 from followsuit.cli.main import app
+
+from . import cross_check
 
 SOURCE_TREE = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = Path(followsuit.__file__).resolve().parent
@@ -92,3 +94,14 @@ def test_the_engines_errors_are_ordinary_exceptions() -> None:
     engine or not."""
     error = pickle.loads(pickle.dumps(Refusal("not your turn", seat=2)))
     assert isinstance(error, IllegalAction) and str(error) == "not your turn"
+
+
+def test_the_cross_check_is_a_function_of_its_seed() -> None:
+    """What CI compares between the two builds: the same text every time, with
+    worlds drawn and records that replay (a game of each family)."""
+    games = [cross_check.play(7, k, 2) for k in (0, 5, 10)]
+    assert games == [cross_check.play(7, k, 2) for k in (0, 5, 10)]
+    for text in games:
+        assert "\nworld 0.0: " in text
+        game = record.replay(record.loads(text[text.index("\n{") :]))
+        assert game.results
