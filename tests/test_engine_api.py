@@ -9,6 +9,7 @@ import itertools
 import math
 import random
 import re
+import types
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -127,10 +128,19 @@ def test_a_clone_shares_nothing_that_changes(variant: str, seed: int, steps: int
         assert child.log[: len(state.log)] == state.log
     # the mutable parts are the clone's own
     other = state.clone()
-    for name in followsuit.State.__slots__:
+    for name in attributes(state):
         mine, theirs = getattr(state, name), getattr(other, name)
         if isinstance(mine, (list, set, bytearray)):
             assert mine is not theirs, name
+
+
+def attributes(state: followsuit.State) -> list[str]:
+    """The state's attributes: its ``__dict__`` in pure Python; where the engine is
+    compiled, the data descriptors of its native class (properties included)."""
+    if hasattr(state, "__dict__"):
+        return list(vars(state))
+    kind = types.GetSetDescriptorType
+    return [name for name, value in vars(type(state)).items() if isinstance(value, kind)]
 
 
 def test_clone_is_independent_of_later_moves_of_the_original() -> None:
@@ -200,6 +210,23 @@ def test_new_game_refuses_bad_arguments_in_one_line(
     with pytest.raises(error, match=re.escape(words)) as info:
         followsuit.new_game(*args, seed=1)
     assert "\n" not in str(info.value)
+
+
+@settings(max_examples=100, deadline=None)
+@given(HOSTILE, HOSTILE)
+def test_any_deal_or_dealer_is_refused_in_one_line(deal: Any, dealer: Any) -> None:
+    """``deal()`` and the ``State`` constructor check what they are given, on the
+    compiled build too (whose own argument checks would speak first otherwise)."""
+    state = followsuit.State(followsuit.load_rules("euchre/american"))
+    with pytest.raises(IllegalAction) as info:
+        state.deal(deal, dealer)
+    assert "\n" not in str(info.value) and state.needs_deal
+    try:
+        followsuit.State(state.rules, dealer=dealer, scores=deal)
+    except ValueError as exc:
+        assert "\n" not in str(exc) and ("dealer" in str(exc) or "scores" in str(exc))
+    else:
+        assert dealer is None or (type(dealer) is int and 0 <= dealer < 4)
 
 
 @pytest.mark.parametrize("seed", [1.5, True, [1], b"x"])

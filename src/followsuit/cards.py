@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
 from itertools import combinations
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 
 class Suit(IntEnum):
@@ -83,7 +83,7 @@ RANK_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Card:
     """One card by its notation; ``Card('JH') == Card.parse('jh')``."""
 
@@ -135,7 +135,7 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 
 #: ``_BYTE_BITS[k][b]``: the bit indices of byte value ``b`` at byte position ``k``.
-_BYTE_BITS = tuple(
+_BYTE_BITS: Final = tuple(
     tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(8)
 )
 
@@ -207,14 +207,14 @@ def bits(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-BITS: dict[int, tuple[int, ...]] = {}
+BITS: Final[dict[int, tuple[int, ...]]] = {}
 """:func:`bits` of the masks :func:`remembered_bits` was asked for. Trick play
 reads it in line (``BITS.get(hand) or remembered_bits(hand)``): a dict lookup
 is several times cheaper than building the tuple, and a game's legal cards are
 the same few hundred sets over and over. Masks that rarely come again (a
 sampled world's hands) go to :func:`bits`, which keeps nothing. Bounded: emptied
 when it reaches :data:`BITS_LIMIT` masks."""
-BITS_LIMIT = 1 << 16
+BITS_LIMIT: Final = 1 << 16
 
 
 def remembered_bits(mask: int) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from .. import build_info
 from ..bots import BOTS, make_bot
 from ..rules import OptionError, UnknownVariant, load_rules
 from . import selfplay_cmd, serve_cmd, verify_cmd
@@ -29,6 +30,27 @@ app = typer.Typer(
     no_args_is_help=True,
     help="followsuit: Euchre and Pitch, played exactly by your house rules.",
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(build_info())
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version and what was compiled (the engine, the solver's kernel).",
+        ),
+    ] = False,
+) -> None:
+    pass
 
 
 def _console() -> Console:

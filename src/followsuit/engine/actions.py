@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from ..cards import SUIT_CHARS, Deck, Suit, iter_bits
 from ..messages import quoted, shown
@@ -44,7 +45,7 @@ class Arg(Enum):
     CARDS = -2
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Verb:
     """One verb: record text ``word [argument] [suffix]``, its first action number
     and how many it spans (by ``arg``), and what it says in plain English
@@ -61,7 +62,7 @@ class Verb:
     """What the others are told of it when its cards are private (``{count}``)."""
 
 
-CARDS_BASE = 1 << 64
+CARDS_BASE: Final = 1 << 64
 
 # fmt: off
 PLAY_VERB = Verb("play", 0, Arg.CARD, "plays {card}")
@@ -111,19 +112,19 @@ VERBS: tuple[Verb, ...] = (
 )
 
 # The action numbers the phases build their legal sets from.
-PASS = PASS_VERB.base
-ORDER_UP = ORDER_UP_VERB.base
-ORDER_UP_ALONE = ORDER_UP_ALONE_VERB.base
-ALONE = ALONE_VERB.base
-PARTNER = PARTNER_VERB.base
-DEFEND_ALONE = DEFEND_ALONE_VERB.base
-CLAIM_MISDEAL = CLAIM_MISDEAL_VERB.base
-PLAY_PILE = PLAY_PILE_VERB.base
-TIME_UP = TIME_UP_VERB.base
-DECLARE_MOON = DECLARE_MOON_VERB.base
-DISCARD = DISCARD_VERB.base
-GIVE = GIVE_VERB.base
-_CARD_MASK = CARDS_BASE - 1
+PASS: Final = PASS_VERB.base
+ORDER_UP: Final = ORDER_UP_VERB.base
+ORDER_UP_ALONE: Final = ORDER_UP_ALONE_VERB.base
+ALONE: Final = ALONE_VERB.base
+PARTNER: Final = PARTNER_VERB.base
+DEFEND_ALONE: Final = DEFEND_ALONE_VERB.base
+CLAIM_MISDEAL: Final = CLAIM_MISDEAL_VERB.base
+PLAY_PILE: Final = PLAY_PILE_VERB.base
+TIME_UP: Final = TIME_UP_VERB.base
+DECLARE_MOON: Final = DECLARE_MOON_VERB.base
+DISCARD: Final = DISCARD_VERB.base
+GIVE: Final = GIVE_VERB.base
+_CARD_MASK: Final = CARDS_BASE - 1
 
 #: The verb of every action number below the bids.
 _SMALL: dict[int, Verb] = {

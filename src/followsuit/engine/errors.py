@@ -1,4 +1,10 @@
-"""The engine's two errors: an illegal action, and a record that cannot be replayed."""
+"""The engine's errors: an illegal action, a record that cannot be replayed, and an
+observation no world fits.
+
+This module stays Python when the engine is compiled (``setup.py``), so the errors
+are ordinary exception classes on both builds: one may subclass, pickle or catch
+them as any other.
+"""
 
 from __future__ import annotations
 
@@ -26,3 +32,8 @@ class InvalidRecord(ValueError):
         super().__init__(f"{where}: {reason}")
         self.where = where
         self.reason = reason
+
+
+class NoConsistentWorld(RuntimeError):
+    """No placing of the hidden cards fits the observation (should not happen for
+    an observation the engine produced)."""

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import Deck
 from ..rules import Rules
 from ..rules.bids import Bid
@@ -28,9 +30,13 @@ if TYPE_CHECKING:
     from .scoring import GameEnd, HandScorer
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class Program(Settings):
-    """The rules of one game as the engine reads them."""
+    """The rules of one game as the engine reads them.
+
+    A Python class even where the engine is compiled: it extends ``Settings``,
+    which stays Python because the option catalogue reads its annotations."""
 
     rules: Rules
     cards: Deck

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from ..cards import Card, bits, mask_of
 from ..messages import quoted
@@ -56,33 +56,6 @@ if TYPE_CHECKING:
 class State:
     """A game in progress. Create one with :func:`followsuit.new_game`."""
 
-    __slots__ = (
-        "_dealt",
-        "_hands",
-        "_legal",
-        "_log",
-        "_trick",
-        "_written",
-        "contract",
-        "led",
-        "maker",
-        "moves",
-        "notes",
-        "order",
-        "phase",
-        "phase_at",
-        "piles",
-        "prog",
-        "standing",
-        "step",
-        "table",
-        "to_move",
-        "tricks",
-        "trump",
-        "win_key",
-        "win_pos",
-    )
-
     prog: Program
     standing: Standing
     """The game between hands: hand number, dealer, scores, finished hands."""
@@ -116,27 +89,36 @@ class State:
     _legal: tuple[int, ...] | None
     _written: tuple[int, ...]
 
+    def __new__(cls, *args: object, **kwargs: object) -> State:
+        # ``State.__new__(State)`` is a blank state for :meth:`clone` to fill, also
+        # where the class is compiled (whose own ``__new__`` would call __init__)
+        return object.__new__(cls)
+
     def __init__(
         self,
         rules: Rules,
         *,
-        seed: int | str | None = None,
-        dealer: int | None = None,
-        scores: Sequence[int] | None = None,
+        seed: object = None,
+        dealer: object = None,
+        scores: object = None,
     ):
-        """A new game (see :func:`followsuit.new_game`); ``scores`` starts it from
-        a score already reached (a game resumed from a score sheet)."""
+        """A new game (see :func:`followsuit.new_game`): ``seed`` an integer or a
+        text, ``dealer`` a seat, ``scores`` one integer per side to start from a
+        score already reached (a game resumed from a score sheet).
+
+        The caller's values are typed ``object`` because they are checked here (a
+        one-line error), not by their annotations: the compiled engine would
+        otherwise refuse them first, in its own words."""
         if not isinstance(rules, Rules):
             raise TypeError(f"State needs Rules (followsuit.load_rules), not {quoted(rules)}")
         self.prog = prog = program_for(rules)
         n = prog.num_players
         start = tuple(0 for _ in prog.sides) if scores is None else _scores(prog, scores)
         number = None if seed is None else game_seed(_seed(seed))
-        if dealer is None and number is not None:
-            dealer = first_dealer(rules, number)
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
-            raise ValueError(f"dealer {quoted(dealer)} is not a seat (0-{n - 1})")
-        self.standing = Standing(dealer=-1 if dealer is None else dealer, scores=start, seed=number)
+        first = _seat(dealer, n, ValueError)
+        if first is None and number is not None:
+            first = first_dealer(rules, number)
+        self.standing = Standing(dealer=-1 if first is None else first, scores=start, seed=number)
         self._clear_hand()
 
     # ------------------------------------------------------------------ public API
@@ -195,9 +177,8 @@ class State:
     @property
     def dealt(self) -> Deal | None:
         """The hand's cards as dealt (None while a deal is awaited)."""
-        if self._dealt is None:
-            self._deal_next()
-        return self._dealt
+        deal = self._dealt
+        return deal if deal is not None else self._deal_next()
 
     @property
     def needs_deal(self) -> bool:
@@ -210,10 +191,8 @@ class State:
     def phase_name(self) -> str:
         if self.standing.over:
             return "over"
-        if self._dealt is None:
-            self._deal_next()
-            if self._dealt is None:
-                return "deal"
+        if self._dealt is None and self._deal_next() is None:
+            return "deal"
         return self.phase.name
 
     @property
@@ -270,38 +249,46 @@ class State:
     def is_legal(self, action: int) -> bool:
         return action in self.legal_actions()
 
-    def apply(self, action: int | str, order: Sequence[int] | None = None) -> None:
+    @overload
+    def apply(self, action: int, order: Sequence[int] | None = None) -> None: ...
+    @overload
+    def apply(self, action: str, order: None = None) -> None: ...
+
+    def apply(self, action: object, order: object = None) -> None:
         """Take ``action``: an action number, or its record text (``"play JH"``).
 
         A discard's cards go onto the discard pile in the order written (RULES.md
         §1.2), which matters where the pile is dealt out again: text keeps its
         order, and ``order`` gives it for a number (default: deck order). Raises
         :class:`IllegalAction` with the reason; the state is then unchanged.
+
+        The implementation takes ``object`` and checks it itself, so that any other
+        value gets that one-line error on the compiled engine too.
         """
-        if type(action) is not int:
-            action, order = self._read(action, order)
+        if type(action) is int:
+            number = action
+        else:
+            number, order = self._read(action, order)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
+        if number not in legal:
             raise IllegalAction(
-                self.explain(action), seat=self.to_move, action=self._text_or_raw(action)
+                self.explain(number), seat=self.to_move, action=self._text_or_raw(number)
             )
-        if order is not None:
-            self._check_order(action, order)
-        self._legal = None
         if order is None:
-            self.phase.apply(self, action)
+            self._legal = None
+            self.phase.apply(self, number)
             return
-        self._written = tuple(order)
+        written = self._order(number, order)
+        self._legal = None
+        self._written = written
         try:
-            self.phase.apply(self, action)
+            self.phase.apply(self, number)
         finally:
             self._written = ()
 
-    def _read(
-        self, action: object, order: Sequence[int] | None
-    ) -> tuple[int, Sequence[int] | None]:
+    def _read(self, action: object, order: object) -> tuple[int, object]:
         """An action given as text or as another integer type, checked."""
         if isinstance(action, str):
             return self.parse_written(action)
@@ -312,15 +299,18 @@ class State:
             )
         return operator.index(action), order
 
-    def _check_order(self, action: int, order: Sequence[int]) -> None:
+    def _order(self, action: int, order: object) -> tuple[int, ...]:
+        """``order``, checked to be the action's cards, each once."""
         cards = A.cards_of(action)
-        if (
-            not cards
-            or not all(type(c) is int for c in order)
-            or mask_of(order) != cards
-            or len(order) != len(set(order))
-        ):
-            raise IllegalAction("the order given is not the action's cards", seat=self.to_move)
+        if cards and isinstance(order, Sequence) and not isinstance(order, str):
+            written = tuple(order)
+            if (
+                all(type(c) is int for c in written)
+                and mask_of(written) == cards
+                and len(written) == len(set(written))
+            ):
+                return written
+        raise IllegalAction("the order given is not the action's cards", seat=self.to_move)
 
     def written(self, cards: int) -> tuple[int, ...]:
         """The cards of the discard being applied, in the order written."""
@@ -410,7 +400,7 @@ class State:
         s._written = ()
         return s
 
-    def deal(self, deal: Deal, dealer: int | None = None) -> None:
+    def deal(self, deal: object, dealer: object = None) -> None:
         """Start the next hand with this deal (when :attr:`needs_deal`).
 
         ``dealer`` is required for the first hand of a game without a seed; later
@@ -426,14 +416,13 @@ class State:
             raise IllegalAction("this game deals its hands from its seed")
         if not isinstance(deal, Deal):
             raise IllegalAction(f"{quoted(deal)} is not a Deal")
-        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < n):
-            raise IllegalAction(f"dealer {quoted(dealer)} is not a seat (0-{n - 1})")
+        seat = _seat(dealer, n, IllegalAction)
         if standing.dealer < 0:
-            if dealer is None:
+            if seat is None:
                 raise IllegalAction("the first hand needs a dealer")
-            standing = standing._replace(dealer=dealer)
-        elif dealer is not None and dealer != standing.dealer:
-            raise IllegalAction(f"seat {standing.dealer} deals this hand, not seat {dealer}")
+            standing = standing._replace(dealer=seat)
+        elif seat is not None and seat != standing.dealer:
+            raise IllegalAction(f"seat {standing.dealer} deals this hand, not seat {seat}")
         try:
             check_deal(self.prog.rules, deal, standing.dealer)
         except ValueError as exc:
@@ -459,10 +448,8 @@ class State:
         if standing.time_up:
             raise IllegalAction("table event time-up: already happened")
         self._legal = None
-        if self._dealt is None and not standing.history:
-            self._deal_next()
-            if self._dealt is None:
-                raise IllegalAction("table event time-up: no hand has been dealt yet")
+        if self._dealt is None and not standing.history and self._deal_next() is None:
+            raise IllegalAction("table event time-up: no hand has been dealt yet")
         if self._dealt is not None and (self._log or not standing.history or in_hand):
             self.standing = standing._replace(time_up=True)
             self._log.append((None, A.TIME_UP))
@@ -554,16 +541,22 @@ class State:
         self._legal = None
         self._written = ()
 
-    def _deal_next(self) -> None:
-        """Deal the next hand from the seed (or wait for :meth:`deal`). A seeded game
-        deals a hand when it is first looked at, not when the last one ends: a
-        rollout that stops at the end of its hand never pays for the next deal, and
-        the cards are the same either way (hand *n* is drawn from the seed and *n*)."""
+    def _deal_next(self) -> Deal | None:
+        """Deal the next hand from the seed (or wait for :meth:`deal`), and return
+        it (None: a deal is awaited). A seeded game deals a hand when it is first
+        looked at, not when the last one ends: a rollout that stops at the end of its
+        hand never pays for the next deal, and the cards are the same either way
+        (hand *n* is drawn from the seed and *n*).
+
+        Callers test the result, not ``self._dealt`` again: mypy keeps the
+        attribute narrowed to None across the call, and the compiled engine checks
+        it."""
         standing = self.standing
         if standing.seed is None or standing.over:
-            return
+            return None
         deal = seeded_deal(self.prog.rules, standing.dealer, standing.seed, standing.hand_no + 1)
         self._begin_hand(deal)
+        return deal
 
     def _begin_hand(self, deal: Deal) -> None:
         # the state is as _clear_hand left it: a hand is begun only while
@@ -708,8 +701,17 @@ def _seed(seed: object) -> int | str:
     return seed
 
 
-def _scores(prog: Program, scores: Sequence[int]) -> tuple[int, ...]:
-    out = tuple(scores)
+def _seat(seat: object, n: int, error: type[Exception]) -> int | None:
+    """``seat`` checked to be None or a seat of ``n``."""
+    if seat is None:
+        return None
+    if type(seat) is not int or not 0 <= seat < n:
+        raise error(f"dealer {quoted(seat)} is not a seat (0-{n - 1})")
+    return seat
+
+
+def _scores(prog: Program, scores: object) -> tuple[int, ...]:
+    out = tuple(scores) if isinstance(scores, Sequence) and not isinstance(scores, str) else ()
     if len(out) != len(prog.sides) or not all(type(v) is int for v in out):
         raise ValueError(f"scores must be {len(prog.sides)} integers, one per side")
     return out

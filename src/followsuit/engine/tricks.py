@@ -8,14 +8,15 @@ built once per variant and trump (RULES.md §1.4, §1.5, §1.8).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ..cards import Deck
 from ..rules.ranking import TRUMP_ORDERS
 from ..rules.settings import Settings
 
-NO_TRUMP = -1
+NO_TRUMP: Final = -1
 #: A card that can never win the trick it is played to.
-CANNOT_WIN = -1
+CANNOT_WIN: Final = -1
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,11 @@ list copies however far the hand has gone.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from .deal import Deal
 
-ALL_SEATS = -1
+ALL_SEATS: Final = -1
 """A visibility mask meaning every seat (and a spectator)."""
 
 
@@ -143,9 +143,9 @@ class Piles(NamedTuple):
     dead: int = 0
 
 
-NO_CONTRACT = Contract()
+NO_CONTRACT: Final = Contract()
 """A hand before anything is settled."""
-NO_PILES = Piles()
+NO_PILES: Final = Piles()
 """A hand with no cards outside the hands."""
 
 
@@ -192,9 +192,9 @@ def replaced(record: R, *changes: tuple[int, object]) -> R:
     return tuple.__new__(type(record), values)
 
 
-CONTRACT_ALONE_AT = Contract._fields.index("alone")
-CONTRACT_OUT_AT = Contract._fields.index("out")
-CONTRACT_ORDERED_UP_AT = Contract._fields.index("ordered_up")
-PILES_DISCARDS_AT = Piles._fields.index("discards")
-STANDING_HAND_NO_AT = Standing._fields.index("hand_no")
-STANDING_SEED_AT = Standing._fields.index("seed")
+CONTRACT_ALONE_AT: Final = Contract._fields.index("alone")
+CONTRACT_OUT_AT: Final = Contract._fields.index("out")
+CONTRACT_ORDERED_UP_AT: Final = Contract._fields.index("ordered_up")
+PILES_DISCARDS_AT: Final = Piles._fields.index("discards")
+STANDING_HAND_NO_AT: Final = Standing._fields.index("hand_no")
+STANDING_SEED_AT: Final = Standing._fields.index("seed")

@@ -26,6 +26,7 @@ from . import actions as A
 from . import direct
 from .deal import Deal
 from .errors import IllegalAction
+from .errors import NoConsistentWorld as NoConsistentWorld  # sample_world raises it
 from .history import Rewound, rewind
 from .observation import Observation
 from .phases.claims import MisdealOffers, Offers
@@ -47,11 +48,6 @@ CHECKED_TRIES = 2000
 World = State
 """A determinized world: a whole game state the engine makes from an observation
 (its hidden cards dealt again), never the real game's."""
-
-
-class NoConsistentWorld(RuntimeError):
-    """No placing of the hidden cards fits the observation (should not happen for
-    an observation the engine produced)."""
 
 
 def sample_world(obs: Observation, rng: random.Random, *, tries: int | None = None) -> State:

@@ -8,11 +8,8 @@ that ``followsuit play`` never pays for it.
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
-import importlib.util
 import os
 from dataclasses import dataclass
-from importlib.machinery import EXTENSION_SUFFIXES
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal
 
@@ -24,8 +21,6 @@ if TYPE_CHECKING:
     from ..engine.state import State
 
 Backend = Literal["c", "python"]
-
-EXTENSION_SUFFIXES_TUPLE = tuple(EXTENSION_SUFFIXES)
 
 _kernel: ModuleType | None = None
 _kernel_tried = False
@@ -42,35 +37,11 @@ def _load_kernel() -> ModuleType | None:
         try:
             kernel: ModuleType | None = importlib.import_module("followsuit.solver._dd")
         except ImportError:
-            kernel = _installed_kernel()
+            kernel = None
         if kernel is not None and getattr(kernel, "FORMAT", None) != KERNEL_FORMAT:
             kernel = None
         _kernel = kernel
     return _kernel
-
-
-def _installed_kernel() -> ModuleType | None:
-    """The kernel ``pip install`` built beside the installed package, for a source
-    checkout imported ahead of it (pytest's ``pythonpath = src`` in a CI that ran
-    ``pip install '.[test]'``): the checkout has only ``_dd.c``."""
-    # the checkout's own build metadata (src/followsuit.egg-info) may come first
-    for dist in importlib.metadata.distributions(name="followsuit"):
-        for file in dist.files or ():
-            if not (file.name.startswith("_dd.") and file.name.endswith(EXTENSION_SUFFIXES_TUPLE)):
-                continue
-            if tuple(file.parts[-3:-1]) != ("followsuit", "solver"):
-                continue
-            path = str(dist.locate_file(file))
-            spec = importlib.util.spec_from_file_location("followsuit.solver._dd", path)
-            if spec is None or spec.loader is None:
-                continue
-            try:
-                module = importlib.util.module_from_spec(spec)
-                spec.loader.exec_module(module)
-            except (ImportError, OSError):
-                continue
-            return module
-    return None
 
 
 def backend(name: Backend | None = None) -> Backend:

@@ -8,7 +8,7 @@ rules), and each card is bitmask tests and one table lookup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ...cards import BITS, bits, one_copy, remembered_bits
 from .. import actions as A
@@ -18,9 +18,9 @@ from .base import Phase, suit_word
 if TYPE_CHECKING:
     from ..state import State
 
-SPADES = 3
-_tuple_new = tuple.__new__
-_remembered = BITS.get
+SPADES: Final = 3
+_tuple_new: Final = tuple.__new__
+_remembered: Final = BITS.get
 
 
 class PlayData(NamedTuple):
