@@ -407,10 +407,12 @@ def test_a_page_coming_back_gets_the_events_it_missed(
 def test_only_the_recent_events_are_kept_for_pages_coming_back(
     client: TestClient,
 ) -> None:
+    # to 15 points: at least four hands of 20 actions or more (the deals are the
+    # server's own, so a game's length cannot be chosen, only bounded)
     created = new_table(
-        client, "euchre/american", ["bot:rules"] * 4, options={"target_score": 5}, bot_delay_ms=0
+        client, "euchre/american", ["bot:rules"] * 4, options={"target_score": 15}, bot_delay_ms=0
     )
-    view = finish(client, created["id"])
+    view = finish(client, created["id"], timeout=60)
     assert view["n"] > MOMENTS_KEPT
     with client.websocket_connect(f"/ws/tables/{created['id']}?since=0") as ws:
         assert ws.receive_json()["type"] == "hello"  # too far back: a snapshot
