@@ -42,6 +42,9 @@ MAX_NAME_CHARS = 40
 MOMENTS_KEPT = 64
 """Recent actions a returning page is sent one by one (further back: a snapshot)."""
 RETRY_SECONDS = 1.0
+PRESENCE_SETTLES = 2.0
+"""Seconds after a table is loaded (taken over, say) in which every audience is told
+of every event, while the processes tell it which pages they have open."""
 log = logging.getLogger("followsuit.server")
 PRESET_PHRASES = ("Good game!", "Nice play!", "Well played, partner.", "Oops!", "Thanks!")
 
@@ -141,6 +144,7 @@ class TableActor:
         """When something last happened here (an action, someone coming or going)."""
         self.presence: dict[str, dict[Audience, int]] = {}
         """The pages open on each process (``local`` without Redis), by audience."""
+        self._loaded_at = now()
         self._closed = False
 
     # -- life cycle ---------------------------------------------------------------
@@ -580,9 +584,16 @@ class TableActor:
         self.recent.append(moment)
         self.fanout.publish(self.id, {a: update_message(moment, a) for a in self._audiences()})
 
-    def first_messages(self, audience: Audience, since: int | None) -> list[dict[str, Any]]:
-        """What a page arriving gets first: a snapshot, or (coming back at state
-        ``since``) a ``resume`` and the updates it missed, when they are all kept."""
+    def first_messages(
+        self, audience: Audience, since: int | None, process: str
+    ) -> list[dict[str, Any]]:
+        """What a page arriving through ``process`` gets first: a snapshot, or
+        (coming back at state ``since``) a ``resume`` and the updates it missed,
+        when they are all kept. From now on its audience is told of every event,
+        even before its process says it has the page open."""
+        counts = self.presence.get(process, {})
+        if not counts.get(audience):
+            self.set_presence(process, {**counts, audience: 1})
         missed = None if since is None else self.missed(audience, since)
         if since is not None and missed is not None:
             return [self.resume(audience, since), *missed]
@@ -612,8 +623,15 @@ class TableActor:
         }
 
     def _audiences(self) -> list[Audience]:
-        """The audiences to tell of an event (built for each, sent to its pages)."""
-        return self.fanout.audiences(self.id, every_audience(self.rules.num_players))
+        """The audiences to tell of an event (built for each, sent to its pages):
+        those with a page open on some process. Just after the table is loaded,
+        all of them: the processes have not told this one of their pages yet."""
+        every = every_audience(self.rules.num_players)
+        if self._now() - self._loaded_at < PRESENCE_SETTLES:
+            present = set(every)
+        else:
+            present = {a for counts in self.presence.values() for a, c in counts.items() if c}
+        return self.fanout.audiences(self.id, every, present)
 
     def _publish_seats(self) -> None:
         audiences = self._audiences()

@@ -429,7 +429,7 @@ class Connection:
         sender = asyncio.create_task(self._pump(sub))
         try:
             try:
-                first = await self._call(lambda t: t.open(self.seat, since))
+                first = await self._call(lambda t: t.open(self.seat, since, self.lobby.me))
             except (Unavailable, ActionRefused):
                 self.fanout.joined(sub, [self._error("unavailable", "try again")])
                 return

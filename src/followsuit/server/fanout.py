@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -68,7 +68,9 @@ class Fanout(Protocol):
 
     async def unsubscribe(self, sub: Subscription) -> None: ...
 
-    def audiences(self, table_id: str, every: Sequence[Audience]) -> list[Audience]: ...
+    def audiences(
+        self, table_id: str, every: Sequence[Audience], present: Set[Audience]
+    ) -> list[Audience]: ...
 
     def publish(self, table_id: str, messages: Mapping[Audience, Mapping[str, Any]]) -> None: ...
 
@@ -128,8 +130,12 @@ class LocalFanout:
         """This process's connections to the table, by audience."""
         return {a: len(s) for a, s in self._subs.get(table_id, {}).items() if s}
 
-    def audiences(self, table_id: str, every: Sequence[Audience]) -> list[Audience]:
-        """The audiences worth building a message for: those with a connection."""
+    def audiences(
+        self, table_id: str, every: Sequence[Audience], present: Set[Audience]
+    ) -> list[Audience]:
+        """The audiences worth building a message for: those with a connection
+        here (``present``, the owner's count of every process's pages, is the same
+        set in one process)."""
         here = self._subs.get(table_id, {})
         return [a for a in every if here.get(a)]
 
@@ -196,9 +202,11 @@ class RedisFanout(LocalFanout):
         if sub.table_id not in self._subs:
             await self.cluster.unsubscribe_table(sub.table_id)
 
-    def audiences(self, table_id: str, every: Sequence[Audience]) -> list[Audience]:
-        """Every audience: their pages may be on any process."""
-        return list(every)
+    def audiences(
+        self, table_id: str, every: Sequence[Audience], present: Set[Audience]
+    ) -> list[Audience]:
+        """The audiences with a page on some process, as the owner counts them."""
+        return [a for a in every if a in present]
 
     def publish(self, table_id: str, messages: Mapping[Audience, Mapping[str, Any]]) -> None:
         parts = [b"E"]

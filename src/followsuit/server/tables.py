@@ -30,7 +30,9 @@ class TablesFull(Exception):
 class Table(Protocol):
     id: str
 
-    async def open(self, audience: Audience, since: int | None) -> list[dict[str, Any]]: ...
+    async def open(
+        self, audience: Audience, since: int | None, process: str
+    ) -> list[dict[str, Any]]: ...
 
     async def snapshot(self, audience: Audience) -> dict[str, Any]: ...
 
@@ -78,8 +80,10 @@ class LocalTable:
         self.actor = actor
         self.id = actor.id
 
-    async def open(self, audience: Audience, since: int | None) -> list[dict[str, Any]]:
-        return self.actor.first_messages(audience, since)
+    async def open(
+        self, audience: Audience, since: int | None, process: str
+    ) -> list[dict[str, Any]]:
+        return self.actor.first_messages(audience, since, process)
 
     async def snapshot(self, audience: Audience) -> dict[str, Any]:
         return self.actor.snapshot(audience)
@@ -130,8 +134,12 @@ class RemoteTable:
         except RemoteError as exc:
             raise _local_error(exc) from None
 
-    async def open(self, audience: Audience, since: int | None) -> list[dict[str, Any]]:
-        first: list[dict[str, Any]] = await self._call("open", audience=audience, since=since)
+    async def open(
+        self, audience: Audience, since: int | None, process: str
+    ) -> list[dict[str, Any]]:
+        first: list[dict[str, Any]] = await self._call(
+            "open", audience=audience, since=since, process=process
+        )
         return first
 
     async def snapshot(self, audience: Audience) -> dict[str, Any]:
