@@ -4,7 +4,8 @@ Starts ``followsuit serve`` (``--processes N`` of them on one database, sharing
 through Redis when N > 1; SQLite in a temporary folder, or ``--database URL``),
 creates ``--tables`` Euchre tables whose four seats are all people, and plays them
 from one asyncio client: every seat has its own WebSocket, on the processes in
-turn (seat s of table t on process (t + s) mod N), and the seat to move sends a
+turn (seat s of table t on process (t + s) mod N; with ``--spread tables`` all of
+table t's on process t mod N, the one that made it), and the seat to move sends a
 random legal action after a pause of about ``--think-ms`` (0: at once, a
 saturation test). An action's round trip is the time from sending it to
 receiving the numbered event that accepts it (the store has committed it by then).
@@ -54,6 +55,9 @@ class Run:
     """CPU seconds the server processes spent during the run (user + system): per
     action, a figure the other work on a shared machine disturbs far less than
     the wall clock."""
+    client_cpu: float = 0.0
+    """CPU seconds this client spent (it shares the machine's cores with the
+    servers: their sum per action bounds the throughput)."""
 
     @property
     def rate(self) -> float:
@@ -67,7 +71,8 @@ class Run:
             f"{self.processes} process{'es' if self.processes > 1 else ''}, {self.tables} tables: "
             f"{self.actions} actions in {self.seconds:.1f} s, {self.rate:.0f} actions/s; "
             f"round trip p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {trips[-1] * 1000:.0f} ms; "
-            f"server CPU {self.cpu / max(1, self.actions) * 1000:.2f} ms per action"
+            f"CPU per action: servers {self.cpu / max(1, self.actions) * 1000:.2f} ms, "
+            f"client {self.client_cpu / max(1, self.actions) * 1000:.2f} ms"
         )
 
 
@@ -81,12 +86,13 @@ async def play_table(
     think: float,
     ready: asyncio.Semaphore,
     start: asyncio.Event,
+    spread: str,
 ) -> int:
     """Play up to ``actions`` actions at one table; how many were accepted."""
     table_id = created["id"]
     sockets: dict[int, ClientConnection] = {}
     for s in created["seats"]:
-        port = ports[(index + s["seat"]) % len(ports)]
+        port = ports[(index + (s["seat"] if spread == "seats" else 0)) % len(ports)]
         sockets[s["seat"]] = await connect(
             f"ws://127.0.0.1:{port}/ws/tables/{table_id}",
             subprotocols=["followsuit", f"token.{s['token']}"],  # type: ignore[list-item]
@@ -141,7 +147,9 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-async def play(ports: list[int], tables: int, actions: int, think: float, pids: list[int]) -> Run:
+async def play(
+    ports: list[int], tables: int, actions: int, think: float, pids: list[int], spread: str
+) -> Run:
     async with httpx2.AsyncClient(timeout=60) as client:
         made = []
         for k in range(tables):
@@ -155,17 +163,18 @@ async def play(ports: list[int], tables: int, actions: int, think: float, pids: 
     start = asyncio.Event()
     games = [
         asyncio.create_task(
-            play_table(ports, k, c, actions, random.Random(k), trips, think, ready, start)
+            play_table(ports, k, c, actions, random.Random(k), trips, think, ready, start, spread)
         )
         for k, c in enumerate(made)
     ]
     for _ in games:  # every table's sockets open before the clock starts
         await ready.acquire()
-    began, cpu = time.perf_counter(), cpu_seconds(pids)
+    began, cpu, mine = time.perf_counter(), cpu_seconds(pids), time.process_time()
     start.set()
     counts = await asyncio.gather(*games)
     wall = time.perf_counter() - began
-    return Run(len(ports), tables, sum(counts), wall, trips, cpu_seconds(pids) - cpu)
+    used = cpu_seconds(pids) - cpu
+    return Run(len(ports), tables, sum(counts), wall, trips, used, time.process_time() - mine)
 
 
 def serve(port: int, database: str, processes: int, log: Path) -> subprocess.Popen[bytes]:
@@ -192,7 +201,7 @@ def run_once(args: argparse.Namespace, processes: int, database: str, tmp: Path)
                 except httpx2.HTTPError:
                     time.sleep(0.1)
         pids = [p.pid for p in procs]
-        game = play(ports, args.tables, args.actions, args.think_ms / 1000, pids)
+        game = play(ports, args.tables, args.actions, args.think_ms / 1000, pids, args.spread)
         try:  # the client's own loop as cheap as the server's: they share the machine
             import uvloop
 
@@ -222,6 +231,14 @@ def main() -> None:
         type=float,
         default=0,
         help="a player's mean pause before acting (0: as fast as possible, a saturation test)",
+    )
+    ap.add_argument(
+        "--spread",
+        choices=["seats", "tables"],
+        default="seats",
+        help="with several processes: each seat's page on the next process (the worst "
+        "case: most actions forwarded to the table's owner), or each table's pages on "
+        "the process that made it (a load balancer hashing the table's address)",
     )
     args = ap.parse_args()
     counts = [int(x) for x in args.processes.split(",")]

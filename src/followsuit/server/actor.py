@@ -42,6 +42,8 @@ MAX_NAME_CHARS = 40
 MOMENTS_KEPT = 64
 """Recent actions a returning page is sent one by one (further back: a snapshot)."""
 RETRY_SECONDS = 1.0
+LOCAL = "local"
+"""The process's name for itself when it shares its tables with no other."""
 PRESENCE_SETTLES = 2.0
 """Seconds after a table is loaded (taken over, say) in which every audience is told
 of every event, while the processes tell it which pages they have open."""
@@ -73,6 +75,8 @@ class Services:
     bots: BotPool
     committer: Committer
     min_bot_delay_ms: int = 0
+    process: str = LOCAL
+    """This process's name among the processes sharing the tables."""
 
 
 @dataclass
@@ -511,7 +515,7 @@ class TableActor:
             self._chat_count += 1
             self.chat.append(line)
         message = chat_message(line)
-        self.fanout.publish(self.id, {a: message for a in self._audiences()})
+        self.fanout.publish(self.id, {a: message for a in self._audiences()}, self._elsewhere())
 
     def chat_view(self) -> list[dict[str, Any]]:
         return [chat_message(line) for line in self.chat]
@@ -582,7 +586,8 @@ class TableActor:
         finished = game.hands[accepted.ended_hand] if accepted.ended_hand is not None else None
         moment = Moment(self.n, game.state, accepted, game.current, finished, self.table_view())
         self.recent.append(moment)
-        self.fanout.publish(self.id, {a: update_message(moment, a) for a in self._audiences()})
+        messages = {a: update_message(moment, a) for a in self._audiences()}
+        self.fanout.publish(self.id, messages, self._elsewhere())
 
     def first_messages(
         self, audience: Audience, since: int | None, process: str
@@ -633,10 +638,17 @@ class TableActor:
             present = {a for counts in self.presence.values() for a, c in counts.items() if c}
         return self.fanout.audiences(self.id, every, present)
 
+    def _elsewhere(self) -> bool:
+        """Whether another process may have pages of this table (all may, just
+        after it was loaded)."""
+        if self._now() - self._loaded_at < PRESENCE_SETTLES:
+            return True
+        return any(p != self.services.process for p in self.presence)
+
     def _publish_seats(self) -> None:
         audiences = self._audiences()
         message = {"type": "seats", "n": self.n, "seats": self.seats_view()}
-        self.fanout.publish(self.id, {a: message for a in audiences})
+        self.fanout.publish(self.id, {a: message for a in audiences}, self._elsewhere())
 
 
 def chat_message(line: ChatLine) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..engine import InvalidRecord
-from .actor import PRESET_PHRASES, ActionRefused, Services
+from .actor import LOCAL, PRESET_PHRASES, ActionRefused, Services
 from .botpool import BotPool
 from .catalog import variant_detail, variant_list
 from .cluster import Cluster, NotOwner, Unavailable, namespace_of
@@ -111,7 +111,8 @@ def create_app(settings: ServerSettings | None = None, store: Store | None = Non
             log.info("process %s: sharing tables through Redis", cluster.me)
         bots = BotPool(settings.bot_workers)
         committer = Committer(db)
-        services = Services(db, fanout, bots, committer, settings.min_bot_delay_ms)
+        me = cluster.me if cluster is not None else LOCAL
+        services = Services(db, fanout, bots, committer, settings.min_bot_delay_ms, me)
         lobby = Lobby(
             services,
             max_tables=settings.max_tables,

@@ -72,7 +72,12 @@ class Fanout(Protocol):
         self, table_id: str, every: Sequence[Audience], present: Set[Audience]
     ) -> list[Audience]: ...
 
-    def publish(self, table_id: str, messages: Mapping[Audience, Mapping[str, Any]]) -> None: ...
+    def publish(
+        self,
+        table_id: str,
+        messages: Mapping[Audience, Mapping[str, Any]],
+        elsewhere: bool = True,
+    ) -> None: ...
 
     def send(self, sub: Subscription, message: Mapping[str, Any]) -> None: ...
 
@@ -139,11 +144,15 @@ class LocalFanout:
         here = self._subs.get(table_id, {})
         return [a for a in every if here.get(a)]
 
-    def publish(self, table_id: str, messages: Mapping[Audience, Mapping[str, Any]]) -> None:
-        texts = {
-            a: (str(m.get("type", "")), int(m.get("n", -1)), encode(m)) for a, m in messages.items()
-        }
-        self._deliver(table_id, texts)
+    def publish(
+        self,
+        table_id: str,
+        messages: Mapping[Audience, Mapping[str, Any]],
+        elsewhere: bool = True,
+    ) -> None:
+        """Hand each audience's message to its connections here (``elsewhere``:
+        whether other processes have pages of the table; none do in one process)."""
+        self._deliver(table_id, texts_of(messages))
 
     def _deliver(self, table_id: str, texts: Mapping[Audience, tuple[str, int, str]]) -> None:
         table = self._subs.get(table_id, {})
@@ -182,10 +191,11 @@ class LocalFanout:
 
 
 class RedisFanout(LocalFanout):
-    """:class:`Fanout` over Redis: an owner's messages go out once per event on the
-    table's channel, each audience's text built once; this process hands its own
-    connections theirs when the channel brings them (its own tables' too, so that
-    every page of a table, wherever it is, gets the events in one order)."""
+    """:class:`Fanout` over Redis: an owner hands its own connections their texts at
+    once and, when other processes have pages of the table, sends the event once on
+    the table's channel, each audience's text built once; every other process hands
+    its connections theirs when the channel brings them. A page gets each event by
+    one way only, so in order."""
 
     def __init__(self, cluster: Cluster):
         super().__init__()
@@ -208,19 +218,37 @@ class RedisFanout(LocalFanout):
         """The audiences with a page on some process, as the owner counts them."""
         return [a for a in every if a in present]
 
-    def publish(self, table_id: str, messages: Mapping[Audience, Mapping[str, Any]]) -> None:
-        parts = [b"E"]
-        for audience, m in messages.items():
-            head = f"{_key(audience)}{US.decode()}{m.get('type', '')}{US.decode()}{m.get('n', -1)}"
-            parts.append(head.encode() + US + orjson.dumps(m))
+    def publish(
+        self,
+        table_id: str,
+        messages: Mapping[Audience, Mapping[str, Any]],
+        elsewhere: bool = True,
+    ) -> None:
+        texts = texts_of(messages)
+        self._deliver(table_id, texts)
+        if not elsewhere:
+            return
+        parts = [b"E", self._origin]
+        for audience, (kind, n, text) in texts.items():
+            parts.append(
+                US.join([_key(audience).encode(), kind.encode(), str(n).encode(), text.encode()])
+            )
         self.cluster.publish(self.cluster.table_channel(table_id), RS.join(parts))
 
     def revoke(self, table_id: str, audience: Audience, message: Mapping[str, Any]) -> None:
-        payload = RS.join([b"R", _key(audience).encode(), orjson.dumps(message)])
+        text = encode(message)
+        self._revoke(table_id, audience, text)
+        payload = RS.join([b"R", self._origin, _key(audience).encode(), text.encode()])
         self.cluster.publish(self.cluster.table_channel(table_id), payload)
 
+    @property
+    def _origin(self) -> bytes:
+        return self.cluster.me.encode()
+
     def _received(self, table_id: str, payload: bytes) -> None:
-        kind, *parts = payload.split(RS)
+        kind, origin, *parts = payload.split(RS)
+        if origin == self._origin:  # this process's own: its pages have it already
+            return
         if kind == b"R":
             audience = _audience(parts[0].decode())
             self._revoke(table_id, audience, parts[1].decode())
@@ -230,6 +258,15 @@ class RedisFanout(LocalFanout):
             key, message_kind, n, text = part.split(US, 3)
             texts[_audience(key.decode())] = (message_kind.decode(), int(n), text.decode())
         self._deliver(table_id, texts)
+
+
+def texts_of(
+    messages: Mapping[Audience, Mapping[str, Any]],
+) -> dict[Audience, tuple[str, int, str]]:
+    """Each audience's message encoded once, with its type and state number."""
+    return {
+        a: (str(m.get("type", "")), int(m.get("n", -1)), encode(m)) for a, m in messages.items()
+    }
 
 
 def _key(audience: Audience) -> str:

@@ -32,14 +32,11 @@ from typing import Any
 
 from ..bots import BOTS
 from ..rules import load_rules
-from .actor import ActionRefused, Services, TableActor, hint_bot_name
+from .actor import LOCAL, ActionRefused, Services, TableActor, hint_bot_name
 from .cluster import RENEW_SECONDS, Cluster, NotOwner, Unavailable
 from .livegame import LiveGame
 from .store import Preset, SeatSpec, TableSpec, secret_hash
 from .tables import LocalTable, RemoteTable, Table, TablesFull, serve
-
-LOCAL = "local"
-"""The process's name for its own pages when there is no cluster."""
 
 log = logging.getLogger("followsuit.server")
 
