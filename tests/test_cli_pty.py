@@ -366,8 +366,9 @@ def test_nothing_is_cut_or_broken(tmp_path: Path, variant: str, columns: int) ->
     lines = text.split("\n")
     path_lines = [line for line in lines if line.startswith("Record saved to ")]
     assert path_lines and path_lines[-1] == f"Record saved to {path}"
+    assert str(path) in lines  # shown whole when the game starts, on a line of its own
     for line in lines:
-        if line.startswith("Record saved to") or line.startswith(PROMPT):
+        if line.startswith("Record saved to") or line.startswith(PROMPT) or line == str(path):
             continue
         assert len(line) <= columns, line
         if line.startswith("Choices:") or line.startswith("         "):
@@ -411,6 +412,54 @@ def test_record_error_is_one_line_and_the_game_does_not_start(tmp_path: Path) ->
     assert re.search(
         r"/proc/followsuit-game\.json: (cannot write there|no permission)", done.stderr
     )
+
+
+def test_record_never_overwrites_another_file(tmp_path: Path) -> None:
+    path = tmp_path / "finished.json"
+    old = (ROOT / "tests" / "records" / "euchre-long.json").read_bytes()
+    path.write_bytes(old)
+    done = run("play", "--seed", "4", "--record", str(path), "--delay", "0")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert f"--record {path}: a file is there already" in done.stderr
+    assert "--overwrite" in done.stderr and f"followsuit resume {path}" in done.stderr
+    assert path.read_bytes() == old
+    # --overwrite replaces it with the new game
+    child = spawn(tmp_path, "--seed", "4", "--record", str(path), "--overwrite")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert json.loads(path.read_text())["table"]["seed"] == 4
+    assert path.read_bytes() != old
+
+
+def test_default_records_never_share_a_file(tmp_path: Path) -> None:
+    """Two games of one variant and seed started in the same second get two files."""
+    from followsuit.cli.keeping import free_path, write_atomically
+
+    first = tmp_path / "g.json"
+    write_atomically(first, "one", replace=False)
+    with pytest.raises(FileExistsError):
+        write_atomically(first, "two", replace=False)
+    assert first.read_text() == "one"
+    assert free_path(first) == tmp_path / "g-2.json"
+    assert list(tmp_path.iterdir()) == [first]  # no temporary file left behind
+
+
+def test_the_record_path_is_shown_when_the_game_starts(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "4")
+    child.expect(PROMPT)
+    screen = plain(child.before or "")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    (path,) = tmp_path.glob("*.json")
+    assert "Record saved after every move to" in screen
+    assert str(path) in screen  # whole, on one line: never broken mid-word
+    help_text = run("play", "--help", columns=80).stdout
+    assert "--overwrite" in help_text
+    assert "~/.local/share/followsuit/records" in help_text  # whole, as a path to copy
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ from ..rules import OptionError, UnknownVariant, load_rules
 from . import selfplay_cmd, serve_cmd, verify_cmd
 from .arena_cmd import arena as run_arena_cmd
 from .args import UsageError, parse_options, resolve_variant
+from .keeping import home_relative, records_folder
 from .play_cmd import fail, resume, start
 from .replay_cmd import run_replay
 from .review_cmd import run_review
@@ -58,6 +59,11 @@ def _console() -> Console:
 
 
 DEFAULT_DELAY = "0.6"
+RECORD_HELP = (
+    "Where to save the game record (saved after every move; never over another "
+    f"file unless --overwrite). Default: a new file in {home_relative(records_folder())} "
+    "(FOLLOWSUIT_RECORDS sets the folder)."
+)
 DELAY_HELP = "Seconds between bot moves (0: none); a finished trick stays twice as long."
 
 
@@ -87,7 +93,11 @@ def play(
             help=f"Bots for the other seats, one name or a comma list ({', '.join(BOTS)})."
         ),
     ] = "rules",
-    record: Annotated[str | None, typer.Option(help="Where to save the game record.")] = None,
+    record: Annotated[str | None, typer.Option(help=RECORD_HELP)] = None,
+    overwrite: Annotated[
+        bool,
+        typer.Option("--overwrite", help="Let --record replace a file already there."),
+    ] = False,
     delay: Annotated[str, typer.Option(help=DELAY_HELP)] = DEFAULT_DELAY,
     pause: Annotated[
         bool, typer.Option("--pause", help="Wait for Enter after each trick, showing it.")
@@ -106,6 +116,7 @@ def play(
                 ("--seat", seat),
                 ("--options", options),
                 ("--record", record),
+                ("--overwrite", overwrite),
                 ("--bots", None if bots == "rules" else bots),
             )
             if value
@@ -127,6 +138,7 @@ def play(
             record=record,
             delay=delay,
             pause=pause,
+            overwrite=overwrite,
         )
     )
 

@@ -38,6 +38,7 @@ from .keeping import (
     SaveError,
     check_record_path,
     default_record_path,
+    free_path,
     table_field,
 )
 from .layout import flow
@@ -62,6 +63,7 @@ def start(
     record: str | None,
     delay: str,
     pause: bool,
+    overwrite: bool = False,
 ) -> int:
     """Set up a new game and play it; the exit status."""
     try:
@@ -81,7 +83,18 @@ def start(
     others = iter(names)
     seat_bots: list[str | None] = [None if k == human else next(others) for k in range(n)]
     state = State(rules, seed=number)
-    return _play(console, rules, state, human, seat_bots, number, record, seconds, pause)
+    return _play(
+        console,
+        rules,
+        state,
+        human,
+        seat_bots,
+        number,
+        record,
+        seconds,
+        pause,
+        overwrite=overwrite,
+    )
 
 
 def resume(console: Console, path: str, *, delay: str, pause: bool) -> int:
@@ -119,6 +132,7 @@ def resume(console: Console, path: str, *, delay: str, pause: bool) -> int:
         seconds,
         pause,
         played=setup.played,
+        resumed=True,
     )
 
 
@@ -190,14 +204,21 @@ def _play(
     pause: bool,
     *,
     played: float = 0.0,
+    resumed: bool = False,
+    overwrite: bool = False,
 ) -> int:
+    """Play ``state`` at the terminal, its record kept at ``record`` (else a new
+    file in the records folder). The record of a ``resumed`` game is its own file;
+    a new game writes over a file only with ``overwrite``."""
     default = default_record_path(rules.id, seed)
-    path = Path(record) if record else default
     try:
         if record:
-            check_record_path(path)
+            path = Path(record)
+            if not resumed:
+                check_record_path(path, overwrite=overwrite)
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            default.parent.mkdir(parents=True, exist_ok=True)
+            path = default = free_path(default)
     except SaveError as exc:
         return fail(str(exc))
     except OSError as exc:
@@ -211,7 +232,7 @@ def _play(
         state, seating, bots, console, keeper, seed=seed, delay=delay, pause=pause, played=played
     )
     try:
-        keeper.start(state, game.players)
+        keeper.start(state, game.players, replace=resumed or overwrite)
     except SaveError as exc:
         return fail(str(exc))
     banner = [
@@ -222,4 +243,8 @@ def _play(
     ]
     for line in flow(banner, console.width, sep=" · "):
         console.print(line)
+    # where the record is, before anything can go wrong (a kill -9 prints nothing);
+    # a path is never broken: it goes whole on a line of its own if it must
+    for line in flow([Text("Record saved after every move to"), Text(str(path))], console.width):
+        console.print(line, soft_wrap=True)
     return game.run()
