@@ -34,16 +34,23 @@ def plain(text: str) -> str:
     return ANSI.sub("", text).replace("\r", "")
 
 
-def spawn(tmp_path: Path, *args: str, columns: int = 80, command: str = "play") -> pexpect.spawn:
+def spawn(
+    tmp_path: Path,
+    *args: str,
+    columns: int = 80,
+    rows: int = 60,
+    command: str = "play",
+    delay: str = "0",
+) -> pexpect.spawn:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), FOLLOWSUIT_RECORDS=str(tmp_path))
-    extra = ["--delay", "0"] if command in ("play", "resume") else []
+    extra = ["--delay", delay] if command in ("play", "resume") else []
     return pexpect.spawn(
         sys.executable,
         ["-m", "followsuit", command, *args, *extra],
         env=env,
         encoding="utf-8",
         timeout=60,
-        dimensions=(60, columns),
+        dimensions=(rows, columns),
         preexec_fn=_as_from_a_terminal,
     )
 
@@ -257,8 +264,9 @@ def test_a_card_not_held_is_named_plainly(tmp_path: Path) -> None:
     assert "seat 2" not in said
     child.sendline("x" * 500)
     child.expect(PROMPT)
-    said = [line for line in plain(child.before or "").split("\n") if "not understood" in line]
+    said = [line for line in plain(child.before or "").split("\n") if "understood" in line]
     assert said and len(said[0]) < 100 and "…" in said[0]
+    assert said[0].startswith("Not understood: xxx")  # what was typed, as typed
     child.sendline("q")
     child.expect(pexpect.EOF)
 
@@ -312,6 +320,26 @@ def test_commands_answer_at_a_prompt(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     rules_shown = plain(child.before or "")
     assert "british" not in rules_shown
+
+
+def test_the_trick_is_drawn_as_it_fills_when_you_lead(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "4")
+    for _ in range(40):
+        child.expect(PROMPT)
+        if "Your lead" in plain(child.before or ""):
+            break
+        child.sendline("1")
+    else:
+        raise AssertionError("the human never led")
+    child.sendline("1")
+    child.expect(PROMPT)
+    after = plain(child.before or "").split("Trick ")[0]  # up to the finished trick
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    # the picture after your card, and again after each bot's card but the last
+    assert after.count("South · you") == 3, after
+    assert after.count("You led") == 3
+    assert after.count("you are winning") + after.count("is winning") == 2
 
 
 # ---------------------------------------------------------------- summaries
@@ -394,6 +422,25 @@ def test_rules_ids_and_option_names_are_whole_when_piped() -> None:
         assert f"\n{opt.name} = " in everything, opt.name
     timed = run("rules", "euchre/timed").stdout
     assert "\ntime_limit_seconds = " in timed
+
+
+def test_rules_at_a_terminal_are_whole_and_long_ones_paged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PAGER", "sed 's/^/PAGED:/'")
+    child = spawn(tmp_path, command="rules", columns=80)
+    child.expect(pexpect.EOF)
+    lines = plain(child.before or "").split("\n")
+    assert all(line.startswith("PAGED:") for line in lines if line.strip())  # 78+ lines
+    text = "\n".join(line.removeprefix("PAGED:") for line in lines)
+    for v in followsuit.variants():
+        assert re.search(rf"^{re.escape(v.id)} · \d+ players", text, re.M), v.id
+        assert f"\n    {v.title}\n" in text, v.title  # the name whole, on a line of its own
+    assert max(len(line.removeprefix("PAGED:")) for line in lines) <= 80
+    # output that fits the screen is not paged
+    child = spawn(tmp_path, "pitch/2-player", command="rules", columns=160, rows=200)
+    child.expect(pexpect.EOF)
+    assert "PAGED:" not in plain(child.before or "")
 
 
 # ---------------------------------------------------------------- errors
@@ -529,6 +576,20 @@ def test_leaving_saves_the_record(tmp_path: Path, how: str) -> None:
     assert "Traceback" not in (child.before or "")
     state = record.replay(record.load(path))
     assert len(state.log) >= 2
+
+
+def test_ctrl_c_while_the_bots_move_says_where_the_record_is(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    # seed 4: the human (South) is the last to speak, so the bots' pauses come first
+    child = spawn(tmp_path, "--seed", "4", "--record", str(path), delay="5")
+    child.expect("passes|orders")  # a bot has moved and the next one is pausing
+    child.sendintr()
+    child.expect("Game stopped")
+    child.expect(f"Record saved to {re.escape(str(path))}")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Traceback" not in (child.before or "")
+    assert record.replay(record.load(path)).log
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])

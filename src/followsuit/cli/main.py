@@ -20,7 +20,7 @@ from . import selfplay_cmd, serve_cmd, verify_cmd
 from .arena_cmd import arena as run_arena_cmd
 from .args import UsageError, parse_options, resolve_variant
 from .keeping import home_relative, records_folder
-from .play_cmd import fail, resume, start
+from .play_cmd import fail, resume, start, stopped_before_start
 from .replay_cmd import run_replay
 from .review_cmd import run_review
 from .rules_cmd import list_variants, show_variant
@@ -126,9 +126,13 @@ def play(
             raise typer.Exit(
                 fail(f"--resume plays on the record's own game; {what} cannot be given with it")
             )
-        raise typer.Exit(resume(console, resume_from, delay=delay, pause=pause))
-    raise typer.Exit(
-        start(
+        try:
+            code = resume(console, resume_from, delay=delay, pause=pause)
+        except KeyboardInterrupt:
+            code = stopped_before_start()
+        raise typer.Exit(code)
+    try:
+        code = start(
             console,
             variant,
             seed=seed,
@@ -140,7 +144,9 @@ def play(
             pause=pause,
             overwrite=overwrite,
         )
-    )
+    except KeyboardInterrupt:  # once the record is written, the game says where it is
+        code = stopped_before_start()
+    raise typer.Exit(code)
 
 
 @app.command(name="resume")
@@ -152,7 +158,11 @@ def resume_command(
     ] = False,
 ) -> None:
     """Carry on an unfinished game from its record, where it stopped."""
-    raise typer.Exit(resume(_console(), record, delay=delay, pause=pause))
+    try:
+        code = resume(_console(), record, delay=delay, pause=pause)
+    except KeyboardInterrupt:
+        code = stopped_before_start()
+    raise typer.Exit(code)
 
 
 @app.command()

@@ -52,6 +52,17 @@ def fail(message: str) -> int:
     return 2
 
 
+#: The exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell says).
+INTERRUPTED = 130
+
+
+def stopped_before_start() -> int:
+    """Ctrl-C before the game's first record was written: say so (once the record
+    is written, the game itself says where it is saved)."""
+    print("\nStopped before the game started; nothing was saved.", file=sys.stderr)
+    return INTERRUPTED
+
+
 def start(
     console: Console,
     variant: str,
@@ -241,10 +252,8 @@ def _play(
         Text(f"you sit {seating.name(human)}"),
         Text("type help for commands, q to stop"),
     ]
-    for line in flow(banner, console.width, sep=" · "):
-        console.print(line)
+    opening = flow(banner, console.width, sep=" · ")
     # where the record is, before anything can go wrong (a kill -9 prints nothing);
     # a path is never broken: it goes whole on a line of its own if it must
-    for line in flow([Text("Record saved after every move to"), Text(str(path))], console.width):
-        console.print(line, soft_wrap=True)
-    return game.run()
+    opening += flow([Text("Record saved after every move to"), Text(str(path))], console.width)
+    return game.run(opening)
