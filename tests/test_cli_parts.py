@@ -16,7 +16,13 @@ from rich.text import Text
 import followsuit
 from followsuit import record
 from followsuit.bots import make_bot
-from followsuit.cli.args import UsageError, parse_options, parse_seat, resolve_variant
+from followsuit.cli.args import (
+    UsageError,
+    parse_options,
+    parse_seat,
+    parse_think_ms,
+    resolve_variant,
+)
 from followsuit.cli.hints import Hinter
 from followsuit.cli.keeping import RecordKeeper
 from followsuit.cli.layout import flow
@@ -210,6 +216,10 @@ def test_reasons_name_the_players() -> None:
 
 
 def test_command_line_values() -> None:
+    assert parse_think_ms(None) is None and parse_think_ms(" 250 ") == 250
+    for bad in ("0", "1.5", "fast", "9" * 30):
+        with pytest.raises(UsageError, match="--think-ms"):
+            parse_think_ms(bad)
     assert parse_options(["a=1,b=2", "c=3"]) == {"a": "1", "b": "2", "c": "3"}
     assert parse_options(["special_bids=SMUDGE,MOON"]) == {"special_bids": "SMUDGE,MOON"}
     assert parse_options(["deal_packets=[[3,2],[2,3]],x=1"]) == {

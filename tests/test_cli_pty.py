@@ -522,6 +522,7 @@ def test_the_record_path_is_shown_when_the_game_starts(tmp_path: Path) -> None:
         (["zzz"], "unknown variant zzz (followsuit rules lists them)"),
         (["--resume", "r.json", "--seed", "3"], "--resume plays on the record's own game"),
         (["--delay", "soon"], "--delay soon: give seconds from 0 to 60"),
+        (["--think-ms", "0"], "--think-ms 0: give milliseconds from 1 to 600000"),
     ],
 )
 def test_bad_values_are_one_line(args: list[str], says: str) -> None:
@@ -530,6 +531,16 @@ def test_bad_values_are_one_line(args: list[str], says: str) -> None:
     assert done.stdout == ""
     assert says in done.stderr
     assert done.stderr.count("\n") == 1, done.stderr
+
+
+def test_search_bots_with_a_time_budget(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "4", "--bots", "hard", "--think-ms", "50")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect("Record saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def test_seat_by_name_and_options_with_commas(tmp_path: Path) -> None:

@@ -47,11 +47,9 @@ one): past it (the long hands of eight-handed Pitch, Worcester, Blind Pitch or a
 double deck early in the hand) the decision is valued by rollouts instead."""
 SLIP = 0.2
 """The model's chance of a call other than the policy's (``hard``'s inference)."""
-MIN_WORLDS = 4
-BUDGET = 0.8
-"""Seconds a decision may take: past it (and past ``MIN_WORLDS`` worlds) no more
-worlds are drawn. Decisions are the same on every machine where the budget is not
-reached (all of Euchre's with the compiled solver)."""
+MIN_WORLDS = 16
+"""Under a time budget (``think_ms``), the worlds a decision searches however long
+they take: a budget cuts the search short only past these."""
 PYTHON_SHARE = 4
 """With the pure-Python solver, this many times fewer worlds."""
 
@@ -66,18 +64,25 @@ class PimcBot:
         policy: Bot,
         play_worlds: int = PLAY_WORLDS,
         call_worlds: int = CALL_WORLDS,
-        budget: float = BUDGET,
+        think_ms: int | None = None,
         infer: bool = False,
         nodes: int | None = None,
     ):
         """``policy``: the bot that plays the other seats' calls in a world, and
-        takes over where the solver cannot value a position. ``infer`` (the
-        ``hard`` level): weight each world by how likely the other seats' calls
-        were with its cards (:meth:`_likelihood`). ``nodes``: the solver's budget
-        per solve (default :data:`NODES`, a tenth of it for the pure-Python solver)."""
+        takes over where the solver cannot value a position. ``think_ms``: a time
+        budget per decision, in milliseconds; by default none, so a decision
+        searches its fixed number of worlds and a bot built with a seed decides
+        alike on a busy machine and a quiet one. Under a budget no more worlds are
+        drawn once it is spent, but never fewer than :data:`MIN_WORLDS` (a web
+        table that must answer in time asks for one). ``infer`` (the ``hard``
+        level): weight each world by how likely the other seats' calls were with
+        its cards (:meth:`_likelihood`). ``nodes``: the solver's budget per solve
+        (default :data:`NODES`, a tenth of it for the pure-Python solver)."""
+        if think_ms is not None and (type(think_ms) is not int or think_ms < 1):
+            raise ValueError(f"think_ms must be a whole number of milliseconds, not {think_ms!r}")
         self.rng = random.Random(seed)
         self.policy = policy
-        self.budget = budget
+        self.budget = None if think_ms is None else think_ms / 1000
         self.infer = infer
         self.name = "hard" if infer else "medium"
         share = 1 if solver.backend() == "c" else PYTHON_SHARE
@@ -128,7 +133,11 @@ class PimcBot:
         seen = 0.0
         start = time.perf_counter()
         for k in range(count):
-            if k >= MIN_WORLDS and time.perf_counter() - start > self.budget:
+            if (
+                self.budget is not None
+                and k >= MIN_WORLDS
+                and time.perf_counter() - start > self.budget
+            ):
                 break
             try:
                 world = sample_world(obs, self.rng)

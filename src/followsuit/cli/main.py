@@ -64,6 +64,11 @@ RECORD_HELP = (
     f"file unless --overwrite). Default: a new file in {home_relative(records_folder())} "
     "(FOLLOWSUIT_RECORDS sets the folder)."
 )
+THINK_HELP = (
+    "A time budget per decision for the search bots (medium, hard, expert), in ms. "
+    "Default: none, so they search a fixed number of worlds and decide alike on any "
+    "machine; under a budget still at least 16 worlds."
+)
 DELAY_HELP = "Seconds between bot moves (0: none); a finished trick stays twice as long."
 
 
@@ -105,6 +110,7 @@ def play(
     resume_from: Annotated[
         str | None, typer.Option("--resume", help="Carry on the unfinished game of this record.")
     ] = None,
+    think_ms: Annotated[str | None, typer.Option("--think-ms", help=THINK_HELP)] = None,
 ) -> None:
     """Play a game in the terminal against bots."""
     console = _console()
@@ -127,7 +133,7 @@ def play(
                 fail(f"--resume plays on the record's own game; {what} cannot be given with it")
             )
         try:
-            code = resume(console, resume_from, delay=delay, pause=pause)
+            code = resume(console, resume_from, delay=delay, pause=pause, think_ms=think_ms)
         except KeyboardInterrupt:
             code = stopped_before_start()
         raise typer.Exit(code)
@@ -143,6 +149,7 @@ def play(
             delay=delay,
             pause=pause,
             overwrite=overwrite,
+            think_ms=think_ms,
         )
     except KeyboardInterrupt:  # once the record is written, the game says where it is
         code = stopped_before_start()
@@ -156,10 +163,11 @@ def resume_command(
     pause: Annotated[
         bool, typer.Option("--pause", help="Wait for Enter after each trick, showing it.")
     ] = False,
+    think_ms: Annotated[str | None, typer.Option("--think-ms", help=THINK_HELP)] = None,
 ) -> None:
     """Carry on an unfinished game from its record, where it stopped."""
     try:
-        code = resume(_console(), record, delay=delay, pause=pause)
+        code = resume(_console(), record, delay=delay, pause=pause, think_ms=think_ms)
     except KeyboardInterrupt:
         code = stopped_before_start()
     raise typer.Exit(code)

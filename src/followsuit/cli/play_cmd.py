@@ -29,6 +29,7 @@ from .args import (
     parse_options,
     parse_seat,
     parse_seed,
+    parse_think_ms,
     resolve_variant,
 )
 from .keeping import (
@@ -75,9 +76,11 @@ def start(
     delay: str,
     pause: bool,
     overwrite: bool = False,
+    think_ms: str | None = None,
 ) -> int:
     """Set up a new game and play it; the exit status."""
     try:
+        budget = parse_think_ms(think_ms)
         found = resolve_variant(variant)
         rules = load_rules(found.id, parse_options(options))
         n = rules.num_players
@@ -105,13 +108,17 @@ def start(
         seconds,
         pause,
         overwrite=overwrite,
+        think_ms=budget,
     )
 
 
-def resume(console: Console, path: str, *, delay: str, pause: bool) -> int:
+def resume(
+    console: Console, path: str, *, delay: str, pause: bool, think_ms: str | None = None
+) -> int:
     """Carry on the unfinished game of a record, bots and all."""
     try:
         seconds = parse_delay(delay)
+        budget = parse_think_ms(think_ms)
     except UsageError as exc:
         return fail(str(exc))
     try:
@@ -144,6 +151,7 @@ def resume(console: Console, path: str, *, delay: str, pause: bool) -> int:
         pause,
         played=setup.played,
         resumed=True,
+        think_ms=budget,
     )
 
 
@@ -217,6 +225,7 @@ def _play(
     played: float = 0.0,
     resumed: bool = False,
     overwrite: bool = False,
+    think_ms: int | None = None,
 ) -> int:
     """Play ``state`` at the terminal, its record kept at ``record`` (else a new
     file in the records folder). The record of a ``resumed`` game is its own file;
@@ -235,7 +244,9 @@ def _play(
     except OSError as exc:
         return fail(f"cannot make the records folder {path.parent}: {exc.strerror or exc}")
     bots: dict[int, Bot] = {
-        k: make_bot(name, seed=f"{seed}/{k}") for k, name in enumerate(seat_bots) if name
+        k: make_bot(name, seed=f"{seed}/{k}", think_ms=think_ms)
+        for k, name in enumerate(seat_bots)
+        if name
     }
     seating = Seating.of(rules.num_players, human, seat_bots, rules.sides)
     keeper = RecordKeeper(path, default, table_field(human, seat_bots, seed))
