@@ -4,6 +4,7 @@ one: the search levels search fixed numbers of worlds unless given a time budget
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import time
@@ -105,3 +106,44 @@ def test_the_same_seed_gives_the_same_decisions_however_slow_the_clock(
     monkeypatch.setattr(pimc.time, "perf_counter", Clock())
     time.sleep(0)
     assert make_bot("hard", seed=7).values(obs) == first
+
+
+def test_a_tie_in_points_goes_to_the_card_that_keeps_more_tricks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = followsuit.new_game("euchre/american", seed=5)
+    bot = make_bot("rules")
+    while state.phase_name != "play" or len(state.legal_actions()) < 2:
+        state.apply(bot.choose(state.observation(state.current_player)))
+    obs = state.observation(state.current_player)
+    medium = make_bot("medium", seed=1)
+    assert isinstance(medium, pimc.PimcBot)
+    policy = medium.policy.choose(obs)
+    other = next(a for a in obs.legal_actions if a != policy)
+    points = dict.fromkeys(obs.legal_actions, 1.0)
+    tricks = {a: 3.0 if a == other else 2.5 for a in obs.legal_actions}
+    monkeypatch.setattr(medium, "valued", lambda _obs: (points, tricks))
+    assert medium.choose(obs) == other  # not the policy's card, which keeps fewer
+    monkeypatch.setattr(medium, "valued", lambda _obs: (points, {}))
+    assert medium.choose(obs) == policy  # no tricks to tell them apart: the policy's
+
+
+def test_bid_euchre_cards_are_valued_in_points_of_the_hand() -> None:
+    """Bid Euchre scores a bid made or set, not tricks: the search plays each card
+    out to the hand's end and scores it, in the same worlds for every card."""
+    state = followsuit.new_game("bid-euchre/standard", seed=3)
+    bot = make_bot("rules")
+    while state.phase_name != "play" or len(state.legal_actions()) < 2:
+        state.apply(bot.choose(state.observation(state.current_player)))
+    obs = state.observation(state.current_player)
+    medium = make_bot("medium", seed=9)
+    assert isinstance(medium, pimc.PimcBot) and obs.seat is not None
+    rng = random.Random(9)
+    judge = pimc.PimcBot(policy=make_bot("rules"))
+    totals = dict.fromkeys(obs.legal_actions, 0.0)
+    for _ in range(medium.play_worlds):
+        world = pimc.sample_world(obs, rng)
+        for action in obs.legal_actions:
+            totals[action] += judge.play_out(world, action, obs.seat)
+    expected = {a: t / medium.play_worlds for a, t in totals.items()}
+    assert medium.values(obs) == pytest.approx(expected)
