@@ -94,6 +94,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
