@@ -4,7 +4,8 @@ the referee, on duplicate deals.
 Not a test: a match whose figures are statistics. Run from the repository root::
 
     python benchmarks/bench_bots_openspiel.py [--level easy] [--deals 100] [--sims 1000]
-        [--seed 1] [--jobs J] [--allow-lone-defender] [--json]
+        [--seed 1] [--jobs J] [--allow-lone-defender] [--json] [--log FILE]
+    python benchmarks/bench_bots_openspiel.py --report FILE [--json]
 
 It needs the ``bench`` extra (``pip install '.[bench]'``: ``open_spiel``, which brings
 numpy). ``--level`` is any name of ``followsuit.bots.BOTS``; ``--jobs`` spreads the
@@ -15,9 +16,11 @@ What it measures
     For the followsuit level: its points per hand (the mean of its seats' OpenSpiel
     ``returns()`` over every hand played) with a 95% confidence interval, the paired
     difference per deal (the level's mean points over the deal's two plays minus
-    ISMCTS's, 95% CI), and for each side how often it calls trump (is the maker), how
-    often it is euchred when it calls, and how often its declarer goes alone when it
-    calls. Confidence intervals are the normal approximation over deals,
+    ISMCTS's, 95% CI), the level's share of the points scored (the points its side
+    won over the points either side won, over every hand; its 95% CI by the delta
+    method for a ratio of means over deals), and for each side how often it calls
+    trump (is the maker), how often it is euchred when it calls, and how often its
+    declarer goes alone when it calls. Confidence intervals are the normal approximation over deals,
     ``mean ± 1.96·sd/√n`` (sd with n-1; none with a single deal).
 
 Rules: OpenSpiel's. The referee is ``pyspiel.load_game("euchre", {"stick_the_dealer":
@@ -67,6 +70,11 @@ OpenSpiel's resampled worlds do not always give a seat the same choices), so the
 bot is built with ``allow_inconsistent_action_sets=True``, OpenSpiel's own setting
 for games where that happens: it searches the actions legal in the world at hand.
 
+A long run: ``--log FILE`` appends each deal's result to ``FILE`` as one JSON line
+as soon as it is played, and ``--report FILE`` prints the figures of the deals a log
+holds (a run stopped part-way still has its figures; a run resumed with the same
+arguments and ``--log`` skips the deals already logged).
+
 Seeds: everything is derived from ``--seed`` and the deal's index (the chance
 outcomes, each ISMCTS bot's search, rollout and world generators, each followsuit
 bot's seed), so a run is reproducible and its figures do not depend on ``--jobs``.
@@ -84,8 +92,9 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -445,26 +454,81 @@ def play_deal(level: str, sims: int, seed: int, index: int, lone_defender: bool)
 # ---------------------------------------------------------------- the match
 
 
+def run_key(level: str, sims: int, seed: int, lone_defender: bool) -> dict[str, Any]:
+    """What a logged deal was played under: a log's deals are reported together only
+    when they agree on it."""
+    return {"level": level, "sims": sims, "seed": seed, "allow_lone_defender": lone_defender}
+
+
+def to_line(key: dict[str, Any], result: DealResult) -> str:
+    return json.dumps({**key, "deal": asdict(result)})
+
+
+def read_log(path: Path) -> tuple[dict[str, Any] | None, list[DealResult]]:
+    """The run key and the deals a log holds (each deal once, in deal order)."""
+    key: dict[str, Any] | None = None
+    results: dict[int, DealResult] = {}
+    if not path.exists():
+        return None, []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        deal = entry.pop("deal")
+        if key is None:
+            key = entry
+        elif entry != key:
+            raise SystemExit(f"{path}:{number}: a deal of another run ({entry}, not {key})")
+        hands = tuple(Hand(**h) for h in deal["hands"])
+        assert len(hands) == 2
+        index = deal["index"]
+        results[index] = DealResult(index, (hands[0], hands[1]), deal["cpu_seconds"])
+    return key, sorted(results.values(), key=lambda r: r.index)
+
+
 def run(
-    level: str, deals: int, sims: int, seed: int, jobs: int, lone_defender: bool
+    level: str,
+    deals: int,
+    sims: int,
+    seed: int,
+    jobs: int,
+    lone_defender: bool,
+    log: Path | None = None,
 ) -> list[DealResult]:
-    """Every deal's result, in deal order (in a process pool when ``jobs`` > 1)."""
-    results: list[DealResult] = []
+    """Every deal's result, in deal order (in a process pool when ``jobs`` > 1). With a
+    ``log``, each deal is appended to it when played, and deals it already holds for
+    the same run are not played again."""
+    key = run_key(level, sims, seed, lone_defender)
+    done: dict[int, DealResult] = {}
+    if log is not None:
+        logged_key, logged = read_log(log)
+        if logged_key is not None and logged_key != key:
+            raise SystemExit(f"{log} holds another run ({logged_key}); use another --log")
+        done = {r.index: r for r in logged if r.index < deals}
+    todo = [index for index in range(deals) if index not in done]
+    results: list[DealResult] = list(done.values())
+
+    def keep(result: DealResult) -> None:
+        results.append(result)
+        if log is not None:
+            with log.open("a") as out:
+                out.write(to_line(key, result) + "\n")
+
     console = Console(stderr=True)
     with Progress(console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task(f"{level} vs ISMCTS({sims})", total=deals)
+        task = bar.add_task(f"{level} vs ISMCTS({sims})", total=len(todo))
         if jobs <= 1:
-            for index in range(deals):
-                results.append(play_deal(level, sims, seed, index, lone_defender))
+            for index in todo:
+                keep(play_deal(level, sims, seed, index, lone_defender))
                 bar.advance(task)
-        else:
-            with ProcessPoolExecutor(max_workers=min(jobs, deals)) as pool:
+        elif todo:
+            with ProcessPoolExecutor(max_workers=min(jobs, len(todo))) as pool:
                 futures = [
                     pool.submit(play_deal, level, sims, seed, index, lone_defender)
-                    for index in range(deals)
+                    for index in todo
                 ]
                 for future in as_completed(futures):
-                    results.append(future.result())
+                    keep(future.result())
                     bar.advance(task)
     return sorted(results, key=lambda r: r.index)
 
@@ -476,6 +540,20 @@ def mean_ci(values: Sequence[float]) -> tuple[float, list[float] | None]:
         return mean, None
     half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
     return mean, [mean - half, mean + half]
+
+
+def share_ci(won: Sequence[float], lost: Sequence[float]) -> tuple[float, list[float] | None]:
+    """The share ``sum(won) / sum(won + lost)`` of the points scored, and its 95%
+    interval by the delta method for a ratio of means over deals (``won[i]`` and
+    ``lost[i]`` are the points each side won in deal ``i``)."""
+    totals = [w + lo for w, lo in zip(won, lost, strict=True)]
+    mean_total = statistics.fmean(totals)
+    share = statistics.fmean(won) / mean_total
+    if len(won) < 2:
+        return share, None
+    residuals = [w - share * t for w, t in zip(won, totals, strict=True)]
+    half = Z95 * statistics.stdev(residuals) / (mean_total * math.sqrt(len(won)))
+    return share, [share - half, share + half]
 
 
 def rates(hands: Sequence[Hand], followsuit_side: bool) -> dict[str, float | None]:
@@ -499,6 +577,9 @@ def report(
     ]
     points, points_ci = mean_ci(fs_per_deal)
     diff, diff_ci = mean_ci(diffs)
+    won = [sum(max(h.followsuit_points, 0.0) for h in r.hands) for r in results]
+    lost = [sum(max(h.ismcts_points, 0.0) for h in r.hands) for r in results]
+    share, share_ci95 = share_ci(won, lost)
     return {
         "level": level,
         "deals": len(results),
@@ -509,6 +590,8 @@ def report(
         "points_per_hand_ci95": points_ci,
         "diff_per_hand": diff,
         "diff_ci95": diff_ci,
+        "points_share": share,
+        "points_share_ci95": share_ci95,
         "followsuit": rates(hands, True),
         "ismcts": rates(hands, False),
         "cpu_seconds_per_deal": statistics.fmean(r.cpu_seconds for r in results),
@@ -523,6 +606,10 @@ def fmt_ci(ci: list[float] | None) -> str:
     return "-" if ci is None else f"[{ci[0]:+.3f}, {ci[1]:+.3f}]"
 
 
+def fmt_ci_share(ci: list[float] | None) -> str:
+    return "-" if ci is None else f"[{ci[0]:.1%}, {ci[1]:.1%}]"
+
+
 def table(rep: dict[str, Any], wall: float) -> str:
     fs, ism = rep["followsuit"], rep["ismcts"]
     lone = "on" if rep["allow_lone_defender"] else "off"
@@ -535,6 +622,9 @@ def table(rep: dict[str, Any], wall: float) -> str:
         f"{'points per hand':22s} {fmt(rep['points_per_hand']):>18s} "
         f"{fmt(0.0 - rep['points_per_hand']):>10s}",
         f"{'  95% CI':22s} {fmt_ci(rep['points_per_hand_ci95']):>18s}",
+        f"{'share of the points':22s} {fmt(rep['points_share'], '.1%'):>18s} "
+        f"{fmt(1.0 - rep['points_share'], '.1%'):>10s}",
+        f"{'  95% CI':22s} {fmt_ci_share(rep['points_share_ci95']):>18s}",
     ]
     for key, text in (
         ("call_rate", "calls trump"),
@@ -567,12 +657,28 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="OpenSpiel's allow_lone_defender (default: off, as in OpenSpiel)",
     )
+    parser.add_argument("--log", type=Path, help="append each deal's result to FILE (JSON lines)")
+    parser.add_argument("--report", type=Path, help="report the deals of a --log FILE; play none")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.sims < 1:
         parser.error("--deals and --sims must be at least 1")
     start = time.perf_counter()
-    results = run(args.level, args.deals, args.sims, args.seed, args.jobs, args.allow_lone_defender)
-    rep = report(results, args.level, args.sims, args.seed, args.allow_lone_defender)
+    if args.report is not None:
+        key, results = read_log(args.report)
+        if key is None:
+            parser.error(f"{args.report} holds no deals")
+        rep = report(results, key["level"], key["sims"], key["seed"], key["allow_lone_defender"])
+    else:
+        results = run(
+            args.level,
+            args.deals,
+            args.sims,
+            args.seed,
+            args.jobs,
+            args.allow_lone_defender,
+            args.log,
+        )
+        rep = report(results, args.level, args.sims, args.seed, args.allow_lone_defender)
     if args.json:
         print(json.dumps(rep))
     else:

@@ -4,7 +4,9 @@ pseudo-terminal is tests/test_cli_pty.py.)"""
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -14,7 +16,13 @@ from rich.text import Text
 import followsuit
 from followsuit import record
 from followsuit.bots import make_bot
-from followsuit.cli.args import UsageError, parse_options, parse_seat, resolve_variant
+from followsuit.cli.args import (
+    UsageError,
+    parse_options,
+    parse_seat,
+    parse_think_ms,
+    resolve_variant,
+)
 from followsuit.cli.hints import Hinter
 from followsuit.cli.keeping import RecordKeeper
 from followsuit.cli.layout import flow
@@ -24,7 +32,7 @@ from followsuit.cli.seating import Seating
 from followsuit.cli.summary import HandSummary
 from followsuit.cli.table import TableView
 from followsuit.cli.turn import TurnView
-from followsuit.cli.words import card_token, plain_reason
+from followsuit.cli.words import card_label, card_token, plain_reason
 from followsuit.engine import State
 from followsuit.engine import actions as A
 from followsuit.engine.observation import Observation
@@ -128,6 +136,73 @@ def test_a_number_is_always_a_choice() -> None:
     assert reader.read("") is None
 
 
+@pytest.mark.parametrize(
+    ("variant", "verb"),
+    [
+        ("euchre/american", "call"),
+        ("bid-euchre/standard", "trump"),
+        ("pitch/oklahoma-10-point", "trump"),
+    ],
+)
+def test_a_single_suit_letter_names_the_suit_wherever_a_suit_is_asked(
+    variant: str, verb: str
+) -> None:
+    state = advance(variant, lambda s: verb in verbs(s))
+    reader = Reader(state, seating_for(state), [])
+    suits = {
+        A.suit_of(a): a
+        for a in state.legal_actions()
+        if A.verb_of(a) is not None and A.verb_of(a).word == verb and not A.verb_of(a).suffix
+    }
+    assert suits
+    for suit, action in suits.items():
+        letter = "CDHS"[suit]
+        for typed in (letter, letter.lower(), ["clubs", "diamonds", "hearts", "spades"][suit]):
+            assert reader.read(typed) == Choice(action), typed
+    # where no suit is asked, h is still the help
+    elsewhere = advance("euchre/american", lambda s: "play" in verbs(s))
+    assert Reader(elsewhere, seating_for(elsewhere), []).read("h") == Command("help")
+
+
+def test_typed_words_are_echoed_as_typed() -> None:
+    state = advance("euchre/american", lambda s: "play" in verbs(s))
+    reading = Reader(state, seating_for(state), []).read("xyzzy")
+    assert isinstance(reading, Problem)
+    assert reading.message.startswith("not understood: xyzzy")
+
+
+def test_a_card_not_held_is_named_at_a_discard() -> None:
+    def draw_discard(s: State) -> bool:
+        return s.phase_name != "play" and "discard" in verbs(s) and "pass" in verbs(s)
+
+    state = advance("pitch/discard-draw", draw_discard)
+    seat = state.current_player
+    assert seat is not None
+    held = state.observation(seat).hand
+    deck = state.rules.deck
+    other = next(c for c in range(len(deck.codes)) if not held >> c & 1)
+    reading = Reader(state, seating_for(state), []).read(f"discard {deck.codes[other]}")
+    assert reading == Problem(f"not allowed: you do not hold {deck.codes[other]}")
+    reading = Reader(state, seating_for(state), []).read(deck.codes[other])
+    assert reading == Problem(f"not allowed: you do not hold {deck.codes[other]}")
+
+
+def test_a_named_bid_alone_is_that_bid_and_is_explained() -> None:
+    state = advance("bid-euchre/standard", lambda s: "bid" in verbs(s))
+    legal = state.legal_actions()
+    by_text = {state.observation(state.current_player).text(a): a for a in legal}
+    reader = Reader(state, seating_for(state), list(legal))
+    for label in ("six-help", "moon"):
+        assert reader.read(label) == Choice(by_text[f"bid {label}"]), label
+    seating = seating_for(state)
+    view = TurnView(seating, TableView(seating, "Bid Euchre"))
+    obs = state.observation(seating.human)
+    shown = "\n".join(line.plain for line in view.screen(obs, list(legal), "", 80))
+    assert "six-help: all 6 tricks alone, giving partner a card for their best trump" in (
+        shown.replace("\n  ", " ")
+    )
+
+
 def test_reasons_name_the_players() -> None:
     seating = Seating.of(4, 2, ["rules", "rules", None, "rules"], [(0, 2), (1, 3)])
     assert plain_reason("AS is not in seat 2's hand", seating) == "you do not hold AS"
@@ -141,6 +216,10 @@ def test_reasons_name_the_players() -> None:
 
 
 def test_command_line_values() -> None:
+    assert parse_think_ms(None) is None and parse_think_ms(" 250 ") == 250
+    for bad in ("0", "1.5", "fast", "9" * 30):
+        with pytest.raises(UsageError, match="--think-ms"):
+            parse_think_ms(bad)
     assert parse_options(["a=1,b=2", "c=3"]) == {"a": "1", "b": "2", "c": "3"}
     assert parse_options(["special_bids=SMUDGE,MOON"]) == {"special_bids": "SMUDGE,MOON"}
     assert parse_options(["deal_packets=[[3,2],[2,3]],x=1"]) == {
@@ -376,3 +455,155 @@ def test_a_pitch_summary_names_every_point() -> None:
             seen_missing = True
         assert re.search(r"bid \d and took \d points?: (made|set)", text)
     assert seen_missing
+
+
+STORY_WORDS = {
+    "march": r"marche?s?: all",
+    "made": r"made",
+    "euchred": r"euchred the",
+    "set": r": set",
+    "moon": r": made",
+    "moon set": r": set",
+}
+
+
+@pytest.mark.parametrize(
+    "variant", ["euchre/american", "bid-euchre/standard", "pitch/partnership-4p"]
+)
+def test_the_score_history_says_what_the_summary_said(variant: str) -> None:
+    """Each hand of the score sheet carries the word of its end-of-hand summary: a
+    hand North's side was euchred on is not 'North made'."""
+    seen: set[str] = set()
+    for seed in range(1, 12):
+        state = followsuit.new_game(variant, seed=seed, options={"target_score": 30})
+        bots = [make_bot("rules", seed=k) for k in range(4)]
+        seating = Seating.of(4, 2, ["rules", "rules", None, "rules"], state.rules.sides)
+        stories = []
+        while not state.is_over() and len(state.results) < 6:
+            seat = state.current_player
+            assert seat is not None
+            before = state.observation(2)
+            hands = len(state.results)
+            state.apply(bots[seat].choose(state.observation(seat)))
+            if len(state.results) > hands:
+                result = state.results[-1]
+                lines = HandSummary(seating).lines(before, result, 200)
+                stories.append(lines[0].plain)
+        obs = state.observation(2)
+        view = TurnView(seating, TableView(seating, "x"))
+        sheet = [line.plain for line in view.history(obs)]
+        assert len(sheet) == len(stories)
+        for line, story, result in zip(sheet, stories, obs.previous, strict=True):
+            if result.redeal:
+                continue
+            word = line.split(": ")[-1].split(" · ")[0]
+            assert word in STORY_WORDS, line
+            assert re.search(STORY_WORDS[word], story), (line, story)
+            assert "made" not in line or "euchred" not in story, (line, story)
+            seen.add(word)
+    expected = {"made", "euchred"} if variant.startswith("euchre") else {"made", "set"}
+    assert expected <= seen, seen
+
+
+def test_rules_at_the_prompt_in_the_words_of_followsuit_rules() -> None:
+    from rich.console import Console
+
+    from followsuit.cli.rules_cmd import show_variant
+    from followsuit.rules import find_variant, load_rules
+
+    console = Console(width=200, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    show_variant(console, find_variant("euchre/american"))
+    heads = {line for line in console.export_text().split("\n") if " = " in line}
+    rules = load_rules("euchre/american", {"stick_the_dealer": True})
+    seating = Seating.of(4, 2, ["rules", "rules", None, "rules"], rules.sides)
+    lines = [
+        line.plain for line in TurnView(seating, TableView(seating, "x")).rules_in_force(rules)
+    ]
+    options = [line.strip() for line in lines if " = " in line]
+    assert "stick_the_dealer = true  (house rule)" in options
+    assert "misdeal_dealer = unset: next after a claim, same after an engine misdeal" in options
+    assert "deal_packets = [[3, 2, 3, 2], [2, 3, 2, 3]]" in options
+    for line in options:
+        if not line.endswith("(house rule)"):
+            assert line in heads, line
+    assert sum(line.endswith("(house rule)") for line in options) == 1
+
+
+def test_plot_without_matplotlib_names_the_extra_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from followsuit.cli.main import app
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib: ImportError
+    plot = tmp_path / "ppH.png"
+    args = ["arena", "euchre/american", "--bots", "rules,random", "--games", "2", "--jobs", "1"]
+    done = CliRunner().invoke(app, [*args, "--plot", str(plot)])
+    assert done.exit_code == 2
+    assert "--plot needs matplotlib: pip install 'followsuit[plot]'" in done.output
+    assert not plot.exists()
+    # a folder that cannot take the file is refused without leaving one either
+    (tmp_path / "ro").mkdir(mode=0o500)
+    monkeypatch.delitem(sys.modules, "matplotlib")
+    if os.geteuid() != 0:
+        done = CliRunner().invoke(app, [*args, "--csv", str(tmp_path / "ro" / "g.csv")])
+        assert done.exit_code == 2 and "no permission" in done.output
+    assert not (tmp_path / "ro" / "g.csv").exists()
+
+
+@pytest.mark.parametrize("width", [80, 160])
+def test_last_draws_the_trick_where_the_table_does(width: int) -> None:
+    state = advance("euchre/american", lambda s: s.phase_name == "play" and len(s.tricks) == 1)
+    seating = seating_for(state)
+    obs = state.observation(seating.human)
+    view = TableView(seating, "Euchre")
+    plays = obs.tricks[-1].plays
+    shown = [line.plain for line in TurnView(seating, view).last_trick(obs, width)[:-1]]
+    room = view.picture_width(width)  # beside the side panel when wide
+    table = [line.plain[:room].rstrip() for line in view.draw(obs, width, trick=plays)]
+    assert shown and all(line.rstrip() in table or not line.strip() for line in shown)
+    for _seat, c in plays:
+        label = card_label(state.rules.deck.codes[c])
+        in_last = next(line for line in shown if label in line)
+        assert in_last.rstrip() in table, (label, in_last)
+
+
+def test_your_lead_is_said() -> None:
+    state = advance(
+        "euchre/american",
+        lambda s: s.phase_name == "play" and not s.trick and bool(s.tricks),
+    )
+    seating = seating_for(state)
+    obs = state.observation(seating.human)
+    lines = [line.plain for line in TableView(seating, "Euchre").draw(obs, 80)]
+    assert lines[-1] == "Your lead"
+
+
+def test_verify_on_a_terminal_record_checks_the_seed(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from followsuit.cli.keeping import TABLE_FIELD
+    from followsuit.cli.main import app
+
+    state = followsuit.new_game("euchre/american", seed=11, options={"target_score": 3})
+    bots = [make_bot("rules", seed=k) for k in range(4)]
+    while not state.is_over():
+        seat = state.current_player
+        assert seat is not None
+        state.apply(bots[seat].choose(state.observation(seat)))
+    rec = record.to_record(state, ["rules bot", "rules bot", "you", "rules bot"])
+    rec[TABLE_FIELD] = {"seat": 2, "bots": ["rules", "rules", None, "rules"], "seed": 11}
+    path = tmp_path / "terminal.json"
+    path.write_text(record.dumps(rec))
+    done = CliRunner().invoke(app, ["verify", str(path)])
+    hands = len(rec["hands"])
+    assert hands > 1
+    assert done.exit_code == 0, done.output
+    assert "a terminal game" in done.output and "no commitment to check" in done.output
+    assert f"{hands} of {hands} deals are the seed's" in done.output
+    # a deal that is not the seed's is caught
+    rec[TABLE_FIELD]["seed"] = 12
+    path.write_text(record.dumps(rec))
+    done = CliRunner().invoke(app, ["verify", str(path)])
+    assert done.exit_code == 1 and "hand 1: NOT the deal of seed 12" in done.output

@@ -34,16 +34,23 @@ def plain(text: str) -> str:
     return ANSI.sub("", text).replace("\r", "")
 
 
-def spawn(tmp_path: Path, *args: str, columns: int = 80, command: str = "play") -> pexpect.spawn:
+def spawn(
+    tmp_path: Path,
+    *args: str,
+    columns: int = 80,
+    rows: int = 60,
+    command: str = "play",
+    delay: str = "0",
+) -> pexpect.spawn:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), FOLLOWSUIT_RECORDS=str(tmp_path))
-    extra = ["--delay", "0"] if command in ("play", "resume") else []
+    extra = ["--delay", delay] if command in ("play", "resume") else []
     return pexpect.spawn(
         sys.executable,
         ["-m", "followsuit", command, *args, *extra],
         env=env,
         encoding="utf-8",
         timeout=60,
-        dimensions=(60, columns),
+        dimensions=(rows, columns),
         preexec_fn=_as_from_a_terminal,
     )
 
@@ -257,8 +264,9 @@ def test_a_card_not_held_is_named_plainly(tmp_path: Path) -> None:
     assert "seat 2" not in said
     child.sendline("x" * 500)
     child.expect(PROMPT)
-    said = [line for line in plain(child.before or "").split("\n") if "not understood" in line]
+    said = [line for line in plain(child.before or "").split("\n") if "understood" in line]
     assert said and len(said[0]) < 100 and "…" in said[0]
+    assert said[0].startswith("Not understood: xxx")  # what was typed, as typed
     child.sendline("q")
     child.expect(pexpect.EOF)
 
@@ -314,6 +322,26 @@ def test_commands_answer_at_a_prompt(tmp_path: Path) -> None:
     assert "british" not in rules_shown
 
 
+def test_the_trick_is_drawn_as_it_fills_when_you_lead(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "4")
+    for _ in range(40):
+        child.expect(PROMPT)
+        if "Your lead" in plain(child.before or ""):
+            break
+        child.sendline("1")
+    else:
+        raise AssertionError("the human never led")
+    child.sendline("1")
+    child.expect(PROMPT)
+    after = plain(child.before or "").split("Trick ")[0]  # up to the finished trick
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    # the picture after your card, and again after each bot's card but the last
+    assert after.count("South · you") == 3, after
+    assert after.count("You led") == 3
+    assert after.count("you are winning") + after.count("is winning") == 2
+
+
 # ---------------------------------------------------------------- summaries
 
 
@@ -366,8 +394,9 @@ def test_nothing_is_cut_or_broken(tmp_path: Path, variant: str, columns: int) ->
     lines = text.split("\n")
     path_lines = [line for line in lines if line.startswith("Record saved to ")]
     assert path_lines and path_lines[-1] == f"Record saved to {path}"
+    assert str(path) in lines  # shown whole when the game starts, on a line of its own
     for line in lines:
-        if line.startswith("Record saved to") or line.startswith(PROMPT):
+        if line.startswith("Record saved to") or line.startswith(PROMPT) or line == str(path):
             continue
         assert len(line) <= columns, line
         if line.startswith("Choices:") or line.startswith("         "):
@@ -395,6 +424,25 @@ def test_rules_ids_and_option_names_are_whole_when_piped() -> None:
     assert "\ntime_limit_seconds = " in timed
 
 
+def test_rules_at_a_terminal_are_whole_and_long_ones_paged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PAGER", "sed 's/^/PAGED:/'")
+    child = spawn(tmp_path, command="rules", columns=80)
+    child.expect(pexpect.EOF)
+    lines = plain(child.before or "").split("\n")
+    assert all(line.startswith("PAGED:") for line in lines if line.strip())  # 78+ lines
+    text = "\n".join(line.removeprefix("PAGED:") for line in lines)
+    for v in followsuit.variants():
+        assert re.search(rf"^{re.escape(v.id)} · \d+ players", text, re.M), v.id
+        assert f"\n    {v.title}\n" in text, v.title  # the name whole, on a line of its own
+    assert max(len(line.removeprefix("PAGED:")) for line in lines) <= 80
+    # output that fits the screen is not paged
+    child = spawn(tmp_path, "pitch/2-player", command="rules", columns=160, rows=200)
+    child.expect(pexpect.EOF)
+    assert "PAGED:" not in plain(child.before or "")
+
+
 # ---------------------------------------------------------------- errors
 
 
@@ -413,6 +461,54 @@ def test_record_error_is_one_line_and_the_game_does_not_start(tmp_path: Path) ->
     )
 
 
+def test_record_never_overwrites_another_file(tmp_path: Path) -> None:
+    path = tmp_path / "finished.json"
+    old = (ROOT / "tests" / "records" / "euchre-long.json").read_bytes()
+    path.write_bytes(old)
+    done = run("play", "--seed", "4", "--record", str(path), "--delay", "0")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert f"--record {path}: a file is there already" in done.stderr
+    assert "--overwrite" in done.stderr and f"followsuit resume {path}" in done.stderr
+    assert path.read_bytes() == old
+    # --overwrite replaces it with the new game
+    child = spawn(tmp_path, "--seed", "4", "--record", str(path), "--overwrite")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert json.loads(path.read_text())["table"]["seed"] == 4
+    assert path.read_bytes() != old
+
+
+def test_default_records_never_share_a_file(tmp_path: Path) -> None:
+    """Two games of one variant and seed started in the same second get two files."""
+    from followsuit.cli.keeping import free_path, write_atomically
+
+    first = tmp_path / "g.json"
+    write_atomically(first, "one", replace=False)
+    with pytest.raises(FileExistsError):
+        write_atomically(first, "two", replace=False)
+    assert first.read_text() == "one"
+    assert free_path(first) == tmp_path / "g-2.json"
+    assert list(tmp_path.iterdir()) == [first]  # no temporary file left behind
+
+
+def test_the_record_path_is_shown_when_the_game_starts(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "4")
+    child.expect(PROMPT)
+    screen = plain(child.before or "")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    (path,) = tmp_path.glob("*.json")
+    assert "Record saved after every move to" in screen
+    assert str(path) in screen  # whole, on one line: never broken mid-word
+    help_text = run("play", "--help", columns=80).stdout
+    assert "--overwrite" in help_text
+    assert "~/.local/share/followsuit/records" in help_text  # whole, as a path to copy
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -426,6 +522,7 @@ def test_record_error_is_one_line_and_the_game_does_not_start(tmp_path: Path) ->
         (["zzz"], "unknown variant zzz (followsuit rules lists them)"),
         (["--resume", "r.json", "--seed", "3"], "--resume plays on the record's own game"),
         (["--delay", "soon"], "--delay soon: give seconds from 0 to 60"),
+        (["--think-ms", "0"], "--think-ms 0: give milliseconds from 1 to 600000"),
     ],
 )
 def test_bad_values_are_one_line(args: list[str], says: str) -> None:
@@ -434,6 +531,16 @@ def test_bad_values_are_one_line(args: list[str], says: str) -> None:
     assert done.stdout == ""
     assert says in done.stderr
     assert done.stderr.count("\n") == 1, done.stderr
+
+
+def test_search_bots_with_a_time_budget(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "4", "--bots", "hard", "--think-ms", "50")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect("Record saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def test_seat_by_name_and_options_with_commas(tmp_path: Path) -> None:
@@ -480,6 +587,20 @@ def test_leaving_saves_the_record(tmp_path: Path, how: str) -> None:
     assert "Traceback" not in (child.before or "")
     state = record.replay(record.load(path))
     assert len(state.log) >= 2
+
+
+def test_ctrl_c_while_the_bots_move_says_where_the_record_is(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    # seed 4: the human (South) is the last to speak, so the bots' pauses come first
+    child = spawn(tmp_path, "--seed", "4", "--record", str(path), delay="5")
+    child.expect("passes|orders")  # a bot has moved and the next one is pausing
+    child.sendintr()
+    child.expect("Game stopped")
+    child.expect(f"Record saved to {re.escape(str(path))}")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Traceback" not in (child.before or "")
+    assert record.replay(record.load(path)).log
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])

@@ -3,12 +3,13 @@
 Deal the cards this seat cannot see again, many times, consistently with its
 observation (:func:`followsuit.sample_world`); value every legal action in each
 such world; play the action with the best average. Card play is valued exactly
-by the double-dummy solver. A call, a bid, a discard or any other decision before
-the play is valued by playing the rest of the bidding in the world with the
-``easy`` bot at every seat (each seeing only its own observation of the world, so
-the others do not bid as if they saw every card), then the hand double-dummy, and
-counting the hand's points: this is what keeps plain determinization from
-overvaluing calls.
+by the double-dummy solver, in points of the hand (where they are not a table of
+the tricks, as in Bid Euchre, by playing the hand out double-dummy and scoring
+it). A call, a bid, a discard or any other decision before the play is valued
+by playing the rest of the bidding in the world with the ``easy`` bot at every
+seat (each seeing only its own observation of the world, so the others do not
+bid as if they saw every card), then the hand double-dummy, and counting the
+hand's points: this is what keeps plain determinization from overvaluing calls.
 
 Where a hand is too long to solve within the node budget (double-deck Bid
 Euchre, eight-handed, Worcester, Blind and New Yorker Pitch early in the hand),
@@ -47,11 +48,9 @@ one): past it (the long hands of eight-handed Pitch, Worcester, Blind Pitch or a
 double deck early in the hand) the decision is valued by rollouts instead."""
 SLIP = 0.2
 """The model's chance of a call other than the policy's (``hard``'s inference)."""
-MIN_WORLDS = 4
-BUDGET = 0.8
-"""Seconds a decision may take: past it (and past ``MIN_WORLDS`` worlds) no more
-worlds are drawn. Decisions are the same on every machine where the budget is not
-reached (all of Euchre's with the compiled solver)."""
+MIN_WORLDS = 16
+"""Under a time budget (``think_ms``), the worlds a decision searches however long
+they take: a budget cuts the search short only past these."""
 PYTHON_SHARE = 4
 """With the pure-Python solver, this many times fewer worlds."""
 
@@ -66,18 +65,25 @@ class PimcBot:
         policy: Bot,
         play_worlds: int = PLAY_WORLDS,
         call_worlds: int = CALL_WORLDS,
-        budget: float = BUDGET,
+        think_ms: int | None = None,
         infer: bool = False,
         nodes: int | None = None,
     ):
         """``policy``: the bot that plays the other seats' calls in a world, and
-        takes over where the solver cannot value a position. ``infer`` (the
-        ``hard`` level): weight each world by how likely the other seats' calls
-        were with its cards (:meth:`_likelihood`). ``nodes``: the solver's budget
-        per solve (default :data:`NODES`, a tenth of it for the pure-Python solver)."""
+        takes over where the solver cannot value a position. ``think_ms``: a time
+        budget per decision, in milliseconds; by default none, so a decision
+        searches its fixed number of worlds and a bot built with a seed decides
+        alike on a busy machine and a quiet one. Under a budget no more worlds are
+        drawn once it is spent, but never fewer than :data:`MIN_WORLDS` (a web
+        table that must answer in time asks for one). ``infer`` (the ``hard``
+        level): weight each world by how likely the other seats' calls were with
+        its cards (:meth:`_likelihood`). ``nodes``: the solver's budget per solve
+        (default :data:`NODES`, a tenth of it for the pure-Python solver)."""
+        if think_ms is not None and (type(think_ms) is not int or think_ms < 1):
+            raise ValueError(f"think_ms must be a whole number of milliseconds, not {think_ms!r}")
         self.rng = random.Random(seed)
         self.policy = policy
-        self.budget = budget
+        self.budget = None if think_ms is None else think_ms / 1000
         self.infer = infer
         self.name = "hard" if infer else "medium"
         share = 1 if solver.backend() == "c" else PYTHON_SHARE
@@ -93,11 +99,17 @@ class PimcBot:
         if only is not None:
             return only
         legal = obs.legal_actions
-        values = self.values(obs)
+        values, tricks = self.valued(obs)
         if not values:
             return self.policy.choose(obs)
         best = max(values.values())
         tied = [a for a in legal if values.get(a, -1e9) >= best - 1e-9]
+        if len(tied) > 1 and tricks:
+            # equal in points, a card that keeps more tricks is still the better one
+            # (over-trumping partner's winning ace costs nothing in points in the
+            # worlds drawn, yet a trick)
+            most = max(tricks[a] for a in tied)
+            tied = [a for a in tied if tricks[a] >= most - 1e-9]
         if len(tied) > 1:
             fallback = self.policy.choose(obs)
             if fallback in tied:
@@ -108,9 +120,15 @@ class PimcBot:
         """The average value of each legal action over the sampled worlds (points
         of the hand for this seat's side less the others', or in card play the
         solver's unit), or {} where the worlds cannot be valued."""
+        return self.valued(obs)[0]
+
+    def valued(self, obs: Observation) -> tuple[dict[int, float], dict[int, float]]:
+        """:meth:`values`, and in Euchre's card play, where the values are points,
+        each card's average tricks for this seat's side in the same worlds (to
+        break a tie in points); {} for the second elsewhere."""
         seat = obs.seat
         if seat is None or not obs.legal_actions:
-            return {}
+            return {}, {}
         in_play = obs.phase == "play" and all(
             A.is_play(a) or A.verb_of(a) in (A.PLAY_PILE_VERB, A.PILE_CARD_VERB)
             for a in obs.legal_actions
@@ -119,43 +137,61 @@ class PimcBot:
             # double-dummy play takes High, Jack and Game at will: valued so, every
             # bid looks good and the bidder is set (measured: 37.5% of games won
             # against easy); Pitch's bids stay with the policy
-            return {}
+            return {}, {}
         count = self.play_worlds if in_play else self.call_worlds
         candidates = obs.legal_actions if in_play else self.candidates(obs)
         to_points = euchre_points(obs) if in_play else None
+        # the solver counts tricks (points in Pitch); where the hand's points are
+        # not a table of tricks the search knows (Bid Euchre's bid made or set,
+        # cutthroat Euchre), the most tricks on average is not the most points
+        # (measured: 2 of 150 Bid Euchre decisions of medium and hard lost half a
+        # point or more so), so there each card is played out to the hand's end
+        # and scored, as a call is
+        solved = in_play and (to_points is not None or obs.rules.family == "pitch")
         self.solvable = True
         totals: dict[int, float] = {}
+        trick_totals: dict[int, float] = {}
         seen = 0.0
         start = time.perf_counter()
         for k in range(count):
-            if k >= MIN_WORLDS and time.perf_counter() - start > self.budget:
+            if (
+                self.budget is not None
+                and k >= MIN_WORLDS
+                and time.perf_counter() - start > self.budget
+            ):
                 break
             try:
                 world = sample_world(obs, self.rng)
             except (NoConsistentWorld, ValueError):
-                return {}
-            if in_play and self.solvable:
+                return {}, {}
+            weight = self._likelihood(world, seat) if self.infer else 1.0
+            if solved and self.solvable:
                 try:
                     found: Mapping[int, float] = solver.action_values(world, max_nodes=self.nodes)
                     if to_points is not None:
+                        for action, value in found.items():
+                            trick_totals[action] = trick_totals.get(action, 0.0) + weight * value
                         found = {a: to_points(v) for a, v in found.items()}
                 except (solver.SearchLimit, solver.UnsupportedPosition):
                     # too long to solve (or a scoring it cannot value): rollouts
                     self.solvable = False
-                    totals, seen = {}, 0.0
-            if not in_play or not self.solvable:
+                    totals, trick_totals, seen = {}, {}, 0.0
+            if not solved or not self.solvable:
                 solvable = self.solvable
                 found = {a: self.play_out(world, a, seat) for a in candidates}
                 if solvable and not self.solvable:  # found out mid-world: all alike
                     totals, seen = {}, 0.0
                     found = {a: self.play_out(world, a, seat) for a in candidates}
-            weight = self._likelihood(world, seat) if self.infer else 1.0
             for action, value in found.items():
                 totals[action] = totals.get(action, 0.0) + weight * value
             seen += weight
         if seen <= 0:
-            return {}
-        return {a: v / seen for a, v in totals.items() if a in obs.legal_actions}
+            return {}, {}
+        legal = obs.legal_actions
+        return (
+            {a: v / seen for a, v in totals.items() if a in legal},
+            {a: v / seen for a, v in trick_totals.items() if a in legal},
+        )
 
     def _likelihood(self, world: World, seat: int) -> float:
         """How likely the other seats' calls of this hand were, had the world's

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +25,9 @@ def check_writable(path: Path | None, what: str) -> str | None:
         return f"{what} {path}: the folder {folder} does not exist"
     if path.is_dir():
         return f"{what} {path}: is a folder"
-    try:
-        with path.open("a"):
-            pass
-    except OSError as exc:
-        return f"{what} {path}: cannot write ({exc.strerror})"
+    # asked, not tried: trying would leave an empty file behind a refusal
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        return f"{what} {path}: no permission to write there"
     return None
 
 
@@ -45,16 +44,21 @@ def arena(
     plot_path: Path | None,
     ray: str | None = None,
 ) -> int:
-    for path, what in ((csv_path, "--csv"), (plot_path, "--plot")):
-        problem = check_writable(path, what)
-        if problem:
-            console.print(f"[red]{problem}[/red]")
-            return 2
     if plot_path is not None:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            console.print("[red]--plot needs matplotlib: pip install 'followsuit[plot]'[/red]")
+            # markup off: Rich would take [plot] for a style and print 'followsuit'
+            console.print(
+                "--plot needs matplotlib: pip install 'followsuit[plot]'",
+                style="red",
+                markup=False,
+            )
+            return 2
+    for path, what in ((csv_path, "--csv"), (plot_path, "--plot")):
+        problem = check_writable(path, what)
+        if problem:
+            console.print(problem, style="red", markup=False)
             return 2
     try:
         result = _run(console, variant, bots, games, seed, options, jobs, as_json, ray)

@@ -65,6 +65,19 @@ def parse_delay(text: str) -> float:
     return seconds
 
 
+def parse_think_ms(text: str | None) -> int | None:
+    """``--think-ms``: the search bots' time budget per decision, in milliseconds
+    (none by default: fixed world counts, the same decisions on any machine)."""
+    if text is None:
+        return None
+    t = text.strip()
+    if not t.isdigit() or len(t) > 7 or not 1 <= int(t) <= 600_000:
+        raise UsageError(
+            f"--think-ms {shown(text)}: give milliseconds from 1 to 600000, such as 500"
+        )
+    return int(t)
+
+
 def parse_bots(text: str, n: int) -> list[str]:
     """``--bots``: one bot for every other seat, or one per seat in seat order."""
     known = ", ".join(BOTS)

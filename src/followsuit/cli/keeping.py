@@ -8,6 +8,12 @@ a whole record. The record carries, besides the game (``followsuit/1``), a
 seat, each seat's bot, the seed the next hands are dealt from and, in a timed
 game, the time played, which is what ``followsuit resume`` needs to carry on
 where the game stopped.
+
+A record on disk is never replaced by another game's: a new game's first write
+makes its file only if no file is there (``--overwrite`` lifts that for
+``--record``; the default path takes a ``-2``, ``-3`` … when its name is taken),
+and from then on the keeper replaces only the file it made (or the record it was
+resumed from).
 """
 
 from __future__ import annotations
@@ -45,35 +51,70 @@ def records_folder() -> Path:
     return Path(data) / "followsuit" / "records"
 
 
+def home_relative(path: Path) -> str:
+    """``path`` written from ``~`` when it is under the home folder (short enough
+    for a help column, where a longer one would be broken mid-word)."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
 def default_record_path(variant: str, seed: int | str) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     return records_folder() / f"{stamp}-{variant.replace('/', '-')}-seed{seed}.json"
 
 
-def check_record_path(path: Path) -> None:
+def check_record_path(path: Path, *, overwrite: bool = False) -> None:
     """Refuse, before the game starts, a ``--record`` path that cannot be written:
-    a folder that does not exist, a folder given as the file, no permission."""
+    a folder that does not exist, a folder given as the file, no permission, or a
+    file already there (another game's record, unless ``overwrite``)."""
     parent = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise SaveError(f"--record {path} is a folder; give a file name")
     if not parent.is_dir():
         raise SaveError(f"--record {path}: the folder {parent} does not exist")
+    if path.exists() and not overwrite:
+        raise SaveError(taken(path))
     if not os.access(parent, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise SaveError(f"--record {path}: no permission to write there")
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` in one step (a reader sees the old file or the
-    new one, never half of one)."""
+def taken(path: Path) -> str:
+    """Why a new game will not write its record over ``path`` (one line)."""
+    return (
+        f"--record {path}: a file is there already; followsuit resume {path} carries on "
+        "its game, or add --overwrite to replace it"
+    )
+
+
+def write_atomically(path: Path, text: str, *, replace: bool = True) -> None:
+    """Write ``path`` with ``text`` in one step (a reader sees the old file or the
+    new one, never half of one). With ``replace=False`` the file is made only if
+    none is there (FileExistsError otherwise), checked in the same step."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.chmod(tmp, 0o666 & ~_UMASK)  # as an ordinary new file (mkstemp makes it private)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        os.replace(tmp, path)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            os.link(tmp, path)  # fails if the name is taken, even by a file made just now
+            os.unlink(tmp)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def free_path(path: Path) -> Path:
+    """``path``, or the first of ``name-2.json``, ``name-3.json`` … not taken."""
+    k = 1
+    found = path
+    while found.exists():
+        k += 1
+        found = path.with_name(f"{path.stem}-{k}{path.suffix}")
+    return found
 
 
 def table_field(human: int, bots: Sequence[str | None], seed: int | str) -> dict[str, Any]:
@@ -82,7 +123,7 @@ def table_field(human: int, bots: Sequence[str | None], seed: int | str) -> dict
 
 class RecordKeeper:
     """Writes the record after every action to ``path``; if that starts to fail
-    mid-game, to a file in the default folder, and says so once."""
+    mid-game, to a new file in the default folder, and says so once."""
 
     def __init__(self, path: Path, fallback: Path, table: dict[str, Any]):
         self.path = path
@@ -98,11 +139,15 @@ class RecordKeeper:
         rec[TABLE_FIELD] = self.table
         return rec
 
-    def start(self, state: State, players: list[str]) -> None:
+    def start(self, state: State, players: list[str], *, replace: bool = False) -> None:
         """Write the first record, before the game starts, where asked and nowhere
-        else: SaveError (one line) if that cannot be done."""
+        else: SaveError (one line) if that cannot be done. A file already at the
+        path is replaced only with ``replace`` (the game's own record, resumed, or
+        ``--overwrite``)."""
         try:
-            write_atomically(self.path, dumps(self.record(state, players)))
+            write_atomically(self.path, dumps(self.record(state, players)), replace=replace)
+        except FileExistsError:
+            raise SaveError(taken(self.path)) from None
         except OSError as exc:
             raise SaveError(
                 f"--record {self.path}: cannot write there ({exc.strerror or exc})"
@@ -119,10 +164,10 @@ class RecordKeeper:
                 return
             reason = exc.strerror or str(exc)
         old = self.path
-        self.path = self.fallback
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(self.path, text)
+            self.fallback.parent.mkdir(parents=True, exist_ok=True)
+            self.path = self.fallback = free_path(self.fallback)
+            write_atomically(self.path, text, replace=False)
         except OSError as exc:
             self.failed = f"could not save the record to {old} ({reason}) nor to {self.path}"
             self.failed += f" ({exc.strerror or exc})"

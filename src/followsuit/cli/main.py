@@ -19,7 +19,8 @@ from ..rules import OptionError, UnknownVariant, load_rules
 from . import selfplay_cmd, serve_cmd, verify_cmd
 from .arena_cmd import arena as run_arena_cmd
 from .args import UsageError, parse_options, resolve_variant
-from .play_cmd import fail, resume, start
+from .keeping import home_relative, records_folder
+from .play_cmd import fail, resume, start, stopped_before_start
 from .replay_cmd import run_replay
 from .review_cmd import run_review
 from .rules_cmd import list_variants, show_variant
@@ -58,6 +59,16 @@ def _console() -> Console:
 
 
 DEFAULT_DELAY = "0.6"
+RECORD_HELP = (
+    "Where to save the game record (saved after every move; never over another "
+    f"file unless --overwrite). Default: a new file in {home_relative(records_folder())} "
+    "(FOLLOWSUIT_RECORDS sets the folder)."
+)
+THINK_HELP = (
+    "A time budget per decision for the search bots (medium, hard, expert), in ms. "
+    "Default: none, so they search a fixed number of worlds and decide alike on any "
+    "machine; under a budget still at least 16 worlds."
+)
 DELAY_HELP = "Seconds between bot moves (0: none); a finished trick stays twice as long."
 
 
@@ -87,7 +98,11 @@ def play(
             help=f"Bots for the other seats, one name or a comma list ({', '.join(BOTS)})."
         ),
     ] = "rules",
-    record: Annotated[str | None, typer.Option(help="Where to save the game record.")] = None,
+    record: Annotated[str | None, typer.Option(help=RECORD_HELP)] = None,
+    overwrite: Annotated[
+        bool,
+        typer.Option("--overwrite", help="Let --record replace a file already there."),
+    ] = False,
     delay: Annotated[str, typer.Option(help=DELAY_HELP)] = DEFAULT_DELAY,
     pause: Annotated[
         bool, typer.Option("--pause", help="Wait for Enter after each trick, showing it.")
@@ -95,6 +110,7 @@ def play(
     resume_from: Annotated[
         str | None, typer.Option("--resume", help="Carry on the unfinished game of this record.")
     ] = None,
+    think_ms: Annotated[str | None, typer.Option("--think-ms", help=THINK_HELP)] = None,
 ) -> None:
     """Play a game in the terminal against bots."""
     console = _console()
@@ -106,6 +122,7 @@ def play(
                 ("--seat", seat),
                 ("--options", options),
                 ("--record", record),
+                ("--overwrite", overwrite),
                 ("--bots", None if bots == "rules" else bots),
             )
             if value
@@ -115,9 +132,13 @@ def play(
             raise typer.Exit(
                 fail(f"--resume plays on the record's own game; {what} cannot be given with it")
             )
-        raise typer.Exit(resume(console, resume_from, delay=delay, pause=pause))
-    raise typer.Exit(
-        start(
+        try:
+            code = resume(console, resume_from, delay=delay, pause=pause, think_ms=think_ms)
+        except KeyboardInterrupt:
+            code = stopped_before_start()
+        raise typer.Exit(code)
+    try:
+        code = start(
             console,
             variant,
             seed=seed,
@@ -127,8 +148,12 @@ def play(
             record=record,
             delay=delay,
             pause=pause,
+            overwrite=overwrite,
+            think_ms=think_ms,
         )
-    )
+    except KeyboardInterrupt:  # once the record is written, the game says where it is
+        code = stopped_before_start()
+    raise typer.Exit(code)
 
 
 @app.command(name="resume")
@@ -138,9 +163,14 @@ def resume_command(
     pause: Annotated[
         bool, typer.Option("--pause", help="Wait for Enter after each trick, showing it.")
     ] = False,
+    think_ms: Annotated[str | None, typer.Option("--think-ms", help=THINK_HELP)] = None,
 ) -> None:
     """Carry on an unfinished game from its record, where it stopped."""
-    raise typer.Exit(resume(_console(), record, delay=delay, pause=pause))
+    try:
+        code = resume(_console(), record, delay=delay, pause=pause, think_ms=think_ms)
+    except KeyboardInterrupt:
+        code = stopped_before_start()
+    raise typer.Exit(code)
 
 
 @app.command()

@@ -9,6 +9,8 @@ import json
 import re
 from collections.abc import Callable
 
+from rich.text import Text
+
 from ..rules import Rules
 from ..rules.pitch_points import pitch_categories
 
@@ -38,3 +40,12 @@ def value_here(rules: Rules, name: str) -> str:
     if name in derived:
         return f"unset: {derived[name]()}"
     return text
+
+
+def option_head(rules: Rules, name: str) -> Text:
+    """``name = value``, as ``followsuit rules ID`` heads an option and the table's
+    ``rules`` command lists it (an unset option's value as it works out here)."""
+    head = Text()
+    head.append(name, style="bold")
+    head.append(f" = {value_here(rules, name)}")
+    return head

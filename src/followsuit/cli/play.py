@@ -33,7 +33,7 @@ from .reading import HELP, Choice, Command, Problem, Reader
 from .seating import Seating
 from .summary import HandSummary
 from .table import TableView, suit_text
-from .turn import PICTURE_WIDTH, TurnView
+from .turn import TurnView
 from .words import card, styled
 
 #: How the table tells an automatic card move.
@@ -102,12 +102,17 @@ class TerminalGame:
 
     # ------------------------------------------------------------------ loop
 
-    def run(self) -> int:
+    def run(self, opening: Sequence[Text] = ()) -> int:
+        """Play to the end or until stopped, after printing ``opening``; the exit
+        status. From here on, however the game stops, the record is saved and
+        the player told where."""
         state = self.state
         limit = state.rules.settings.time_limit_seconds
         old = {s: signal.signal(s, _raise_hangup) for s in (signal.SIGTERM, signal.SIGHUP)}
         status = 0
         try:
+            for line in opening:  # laid out to fit already; a long path stays whole
+                self._say(line, whole=True)
             self._deal_if_needed()
             self._hand_header()
             while not state.over:
@@ -213,12 +218,22 @@ class TerminalGame:
         tricks = state.results[-1].tricks if ended else state.tricks
         if len(tricks) > n_tricks:
             self._trick_done(before, tricks[-1], len(tricks))
+        elif A.is_play(action) or action == A.PLAY_PILE:
+            self._trick_so_far()
         if ended:
             result = state.results[-1]
             self._lines(self.summary.lines(before, result, self.width))
             if not state.over:
                 self._deal_if_needed()
                 self._hand_header()
+
+    def _trick_so_far(self) -> None:
+        """The trick on the table once the human has played to it, drawn again as
+        each card comes (until the human's next turn, whose screen shows it)."""
+        obs = self.state.observation(self.human)
+        if obs.to_move == self.human or all(seat != self.human for seat, _c in obs.trick):
+            return
+        self._lines(self.view.picture(obs, self.view.picture_width(self.width)))
 
     def _trick_done(self, obs: Observation, trick: Trick, number: int) -> None:
         """The finished trick, shown long enough to take in."""
@@ -230,7 +245,8 @@ class TerminalGame:
         items[-1].append(f" → {self.seating.who(trick.winner)} won it", style="bold")
         self._lines(flow(items, self.width, lead=f"  Trick {number}: ", sep=" · "))
         if self.pause and not self.state.over:
-            self._lines(self.view.picture(obs, min(self.width, PICTURE_WIDTH), trick.plays))
+            picture = self.view.picture(obs, self.view.picture_width(self.width), trick.plays)
+            self._lines(picture)
             self.console.input("[dim]Enter for the next trick[/dim] ")
         elif self.delay:
             time.sleep(self.delay * 2)
@@ -339,4 +355,4 @@ class TerminalGame:
         elif name == "hint":
             self._lines(self.hinter.hint(obs, lambda a: turn.choice_text(obs, a)))
         elif name == "rules":
-            self._lines(turn.rules_in_force(self.state.rules, width))
+            self._lines(turn.rules_in_force(self.state.rules))

@@ -29,6 +29,7 @@ from .args import (
     parse_options,
     parse_seat,
     parse_seed,
+    parse_think_ms,
     resolve_variant,
 )
 from .keeping import (
@@ -38,6 +39,7 @@ from .keeping import (
     SaveError,
     check_record_path,
     default_record_path,
+    free_path,
     table_field,
 )
 from .layout import flow
@@ -51,6 +53,17 @@ def fail(message: str) -> int:
     return 2
 
 
+#: The exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell says).
+INTERRUPTED = 130
+
+
+def stopped_before_start() -> int:
+    """Ctrl-C before the game's first record was written: say so (once the record
+    is written, the game itself says where it is saved)."""
+    print("\nStopped before the game started; nothing was saved.", file=sys.stderr)
+    return INTERRUPTED
+
+
 def start(
     console: Console,
     variant: str,
@@ -62,9 +75,12 @@ def start(
     record: str | None,
     delay: str,
     pause: bool,
+    overwrite: bool = False,
+    think_ms: str | None = None,
 ) -> int:
     """Set up a new game and play it; the exit status."""
     try:
+        budget = parse_think_ms(think_ms)
         found = resolve_variant(variant)
         rules = load_rules(found.id, parse_options(options))
         n = rules.num_players
@@ -81,13 +97,28 @@ def start(
     others = iter(names)
     seat_bots: list[str | None] = [None if k == human else next(others) for k in range(n)]
     state = State(rules, seed=number)
-    return _play(console, rules, state, human, seat_bots, number, record, seconds, pause)
+    return _play(
+        console,
+        rules,
+        state,
+        human,
+        seat_bots,
+        number,
+        record,
+        seconds,
+        pause,
+        overwrite=overwrite,
+        think_ms=budget,
+    )
 
 
-def resume(console: Console, path: str, *, delay: str, pause: bool) -> int:
+def resume(
+    console: Console, path: str, *, delay: str, pause: bool, think_ms: str | None = None
+) -> int:
     """Carry on the unfinished game of a record, bots and all."""
     try:
         seconds = parse_delay(delay)
+        budget = parse_think_ms(think_ms)
     except UsageError as exc:
         return fail(str(exc))
     try:
@@ -119,6 +150,8 @@ def resume(console: Console, path: str, *, delay: str, pause: bool) -> int:
         seconds,
         pause,
         played=setup.played,
+        resumed=True,
+        think_ms=budget,
     )
 
 
@@ -190,20 +223,30 @@ def _play(
     pause: bool,
     *,
     played: float = 0.0,
+    resumed: bool = False,
+    overwrite: bool = False,
+    think_ms: int | None = None,
 ) -> int:
+    """Play ``state`` at the terminal, its record kept at ``record`` (else a new
+    file in the records folder). The record of a ``resumed`` game is its own file;
+    a new game writes over a file only with ``overwrite``."""
     default = default_record_path(rules.id, seed)
-    path = Path(record) if record else default
     try:
         if record:
-            check_record_path(path)
+            path = Path(record)
+            if not resumed:
+                check_record_path(path, overwrite=overwrite)
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            default.parent.mkdir(parents=True, exist_ok=True)
+            path = default = free_path(default)
     except SaveError as exc:
         return fail(str(exc))
     except OSError as exc:
         return fail(f"cannot make the records folder {path.parent}: {exc.strerror or exc}")
     bots: dict[int, Bot] = {
-        k: make_bot(name, seed=f"{seed}/{k}") for k, name in enumerate(seat_bots) if name
+        k: make_bot(name, seed=f"{seed}/{k}", think_ms=think_ms)
+        for k, name in enumerate(seat_bots)
+        if name
     }
     seating = Seating.of(rules.num_players, human, seat_bots, rules.sides)
     keeper = RecordKeeper(path, default, table_field(human, seat_bots, seed))
@@ -211,7 +254,7 @@ def _play(
         state, seating, bots, console, keeper, seed=seed, delay=delay, pause=pause, played=played
     )
     try:
-        keeper.start(state, game.players)
+        keeper.start(state, game.players, replace=resumed or overwrite)
     except SaveError as exc:
         return fail(str(exc))
     banner = [
@@ -220,6 +263,8 @@ def _play(
         Text(f"you sit {seating.name(human)}"),
         Text("type help for commands, q to stop"),
     ]
-    for line in flow(banner, console.width, sep=" · "):
-        console.print(line)
-    return game.run()
+    opening = flow(banner, console.width, sep=" · ")
+    # where the record is, before anything can go wrong (a kill -9 prints nothing);
+    # a path is never broken: it goes whole on a line of its own if it must
+    opening += flow([Text("Record saved after every move to"), Text(str(path))], console.width)
+    return game.run(opening)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import Suit
+from ..cards import Suit, bits
 from ..engine import IllegalAction, State
 from ..engine import actions as A
 from .seating import Seating
@@ -113,12 +113,23 @@ class Reader:
         self.choices = list(choices)
         self.legal = state.legal_actions()
         self.verbs = {_verb_word(a) for a in self.legal}
+        self.bid_words = {b.label for b in state.rules.bids if not b.label.isdigit()}
+        """The bids with a name (a number alone always picks a choice)."""
+
+    def asks_suit(self) -> bool:
+        """Whether a suit may be named now (a call, a trump)."""
+        return any(verb in self.verbs for verb in SUIT_VERBS)
 
     def read(self, text: str) -> Reading:
         line = " ".join(text.split())
         if not line:
             return None
         low = line.lower()
+        if self.asks_suit() and _suit_word(low) is not None:
+            # a suit wherever a suit is asked: a bare H is hearts there, not help
+            suit = self._suit([low])
+            if suit is not None:
+                return suit
         command = ALIASES.get(low, low)
         if command in COMMANDS:
             return Command(command)
@@ -129,6 +140,8 @@ class Reader:
         words = [card_token(w) for w in line.split()]
         normal = " ".join(words)
         normal = SHORTCUTS.get(normal.lower(), normal)
+        if "bid" in self.verbs and normal.lower() in self.bid_words:
+            normal = f"bid {normal.lower()}"  # a bid by its name alone: six-help, moon
         found = self._as_written(normal)
         if found is not None:
             return found
@@ -139,7 +152,7 @@ class Reader:
         suit = self._suit(words)
         if suit is not None:
             return suit
-        return Problem(f"{echo(line)} is not understood; type help for what you can type")
+        return Problem(f"not understood: {echo(line)} (type help for what you can type)")
 
     def _number(self, k: int) -> Choice | Problem:
         count = len(self.choices)
@@ -165,11 +178,18 @@ class Reader:
             self.state.parse_written(text)
         except IllegalAction as exc:
             return Problem(plain_reason(exc.reason, self.seating))
-        return Problem(f"{echo(text)} is not understood")
+        return Problem(f"not understood: {echo(text)}")
 
     def _checked(self, action: int, order: tuple[int, ...] | None) -> Choice | Problem:
         if action in self.legal:
             return Choice(action, order)
+        seat = self.state.current_player
+        if seat is not None and (A.is_discard(action) or A.is_give(action) or A.is_play(action)):
+            held = self.state.observation(seat).hand
+            missing = A.named_cards(action) & ~held
+            if missing:
+                codes = " ".join(self.state.rules.deck.codes[c] for c in bits(missing))
+                return Problem(f"not allowed: you do not hold {codes}")
         reason = self.state.explain(action)
         return Problem(f"not allowed: {plain_reason(reason, self.seating)}")
 

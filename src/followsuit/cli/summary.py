@@ -18,6 +18,7 @@ from rich.text import Text
 from ..engine import actions as A
 from ..engine.observation import Observation
 from ..engine.types import HandResult
+from ..rules import Rules
 from ..rules.pitch_points import pitch_categories
 from .layout import flow
 from .seating import Seating
@@ -32,6 +33,31 @@ def category_word(category: str) -> str:
 def count(n: float, unit: str) -> str:
     """``1 trick``, ``2 tricks``, ``-1 point``: ``unit`` is given plural."""
     return f"{n} {unit.removesuffix('s') if abs(n) == 1 else unit}"
+
+
+def makers_tricks(rules: Rules, result: HandResult) -> int:
+    """The tricks the maker's side took."""
+    assert result.maker is not None
+    side = rules.side_of[result.maker]
+    return sum(1 for t in result.tricks if rules.side_of[t.winner] == side)
+
+
+def outcome(rules: Rules, result: HandResult) -> str:
+    """What became of the contract, in the summary's own word: Euchre ``made``,
+    ``march`` or ``euchred``; Bid Euchre and Pitch ``made`` or ``set`` (a moon bid
+    ``moon`` or ``moon set``). The hand must have a maker."""
+    assert result.maker is not None
+    if rules.family == "pitch":
+        made = result.points[rules.side_of[result.maker]] >= 0
+    else:
+        won = makers_tricks(rules, result)
+        if rules.family == "euchre":
+            total = rules.settings.hand_size
+            return "march" if won == total else ("made" if 2 * won > total else "euchred")
+        made = won >= rules.bids[result.contract.bid].value
+    if result.contract.bid >= 0 and rules.bids[result.contract.bid].kind == "moon":
+        return "moon" if made else "moon set"
+    return "made" if made else "set"
 
 
 class HandSummary:
@@ -62,13 +88,6 @@ class HandSummary:
                 return f"{self.seating.who(who)} claimed a misdeal: the hand is dealt again."
         return "Everyone passed: the hand is thrown in."
 
-    def _maker_tricks(self, before: Observation, result: HandResult) -> tuple[int, int]:
-        """(the maker's side, its tricks)."""
-        assert result.maker is not None
-        side = before.rules.side_of[result.maker]
-        won = sum(1 for t in result.tricks if before.rules.side_of[t.winner] == side)
-        return side, won
-
     def _makers(self, before: Observation, result: HandResult) -> str:
         """Who made trump: ``North`` alone or in cutthroat, ``N-S`` (North)."""
         seating = self.seating
@@ -79,7 +98,10 @@ class HandSummary:
         return f"{seating.side_name(side)} ({seating.name(result.maker)})"
 
     def _euchre(self, before: Observation, result: HandResult) -> Text:
-        side, won = self._maker_tricks(before, result)
+        assert result.maker is not None
+        side = before.rules.side_of[result.maker]
+        won = makers_tricks(before.rules, result)
+        word = outcome(before.rules, result)
         total = before.rules.settings.hand_size
         makers = self._makers(before, result)
         alone = before.alone == result.maker
@@ -87,12 +109,12 @@ class HandSummary:
         if result.trump is not None:
             line.append_text(suit_text(result.trump))
             line.append(": ")
-        if won == total:
+        if word == "march":
             side_seats = self.seating.sides[side]
             one = (alone or len(side_seats) == 1) and result.maker != self.seating.human
             verb = "marches" if one else "march"
             line.append(f"{makers} {'alone ' if alone else ''}{verb}: all {total} tricks", "bold")
-        elif 2 * won > total:
+        elif word == "made":
             what = "made it alone" if alone else "made it"
             line.append(f"{makers} {what} with {count(won, 'tricks')}", "bold")
         else:
@@ -110,16 +132,16 @@ class HandSummary:
         return line
 
     def _bid_euchre(self, before: Observation, result: HandResult) -> Text:
-        _side, won = self._maker_tricks(before, result)
+        won = makers_tricks(before.rules, result)
         label = before.bid or "?"
-        need = next((b.value for b in before.rules.bids if b.label == label), 0)
+        need = before.rules.bids[result.contract.bid].value
         line = Text()
         if result.trump is not None:
             line.append_text(suit_text(result.trump))
             line.append(": ")
         makers = self._makers(before, result)
         taken = f"bid {label} and took {count(won, 'tricks')}"
-        if won >= need:
+        if outcome(before.rules, result) in ("made", "moon"):
             line.append(f"{makers} {taken}: made", "bold")
         else:
             line.append(f"{makers} {taken}: set by {need - won}", "bold")
@@ -151,7 +173,7 @@ class HandSummary:
             took = sum(
                 v for _c, seats, v in result.details if seats and rules.side_of[seats[0]] == side
             )
-            made = "set" if result.points[side] < 0 else "made"
+            made = "made" if outcome(rules, result) in ("made", "moon") else "set"
             head = Text()
             if result.trump is not None:
                 head.append_text(suit_text(result.trump))

@@ -265,15 +265,24 @@ class TableView:
         if trick is not None:
             return None
         if not obs.trick:
-            return None
+            mine = obs.seat is not None and obs.to_move == obs.seat and obs.phase == "play"
+            return Text("Your lead", style="bold") if mine else None
         leader = obs.trick[0][0]
-        caption = Text(f"{seating.name(leader)} led", style="dim")
+        caption = Text(f"{seating.who(leader)} led", style="dim")
         best = obs.winning
         if best is not None and len(obs.trick) > 1:
-            caption.append(f" · {seating.name(best[0])} is winning", style="dim")
+            winning = "you are" if best[0] == seating.human else f"{seating.name(best[0])} is"
+            caption.append(f" · {winning} winning", style="dim")
         return caption
 
     # -------------------------------------------------------------- the whole
+
+    @staticmethod
+    def picture_width(width: int) -> int:
+        """The width of the picture in a table of ``width`` (the whole width, or
+        what the side panel leaves): a trick shown on its own is drawn at this
+        width too, so its cards sit where the table puts them."""
+        return width if width < WIDE else width - PANEL_WIDTH - 4
 
     def draw(
         self,
@@ -295,7 +304,7 @@ class TableView:
             out.append(Text())
             return out + self.picture(obs, width, trick)
         panel_w = PANEL_WIDTH
-        table_w = width - panel_w - 4
+        table_w = self.picture_width(width)
         panel = [head, *flow(self.score_items(obs), panel_w, lead="Score ", sep=" · ")]
         if contract:
             panel += flow(contract, panel_w, sep=" · ")

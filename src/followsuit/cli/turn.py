@@ -14,19 +14,42 @@ from rich.text import Text
 from ..cards import bits
 from ..engine import actions as A
 from ..engine.observation import Observation
-from ..rules import Rules
+from ..rules import Rules, load_rules
 from ..rules.scope import options_for
 from .hands import hand_items, sorted_hand
 from .layout import flow
-from .option_scope import value_here
+from .option_scope import option_head
 from .seating import Seating
+from .summary import outcome
 from .table import TableView, suit_text
 from .words import card, styled
 
 #: Numbered card sets beyond this many are typed instead (a choice of 3 of 9 cards).
 MAX_NUMBERED_SETS = 12
-#: The width of a trick's picture shown on its own (``last``, ``--pause``).
-PICTURE_WIDTH = 78
+
+
+def meaning(rules: Rules, said: str) -> Text | None:
+    """What a bid with a name undertakes (``six-help``, ``moon``, ``smudge``), in
+    plain words for the choices; None for a number."""
+    label = said.removeprefix("bid ")
+    bid = next((b for b in rules.bids if b.label == label), None)
+    if bid is None or label.isdigit():
+        return None
+    if bid.kind == "help":
+        n = rules.settings.be_help_exchange_cards
+        cards = "a card" if n == 1 else f"{n} cards"
+        trumps = "trump" if n == 1 else f"{n} trumps"
+        words = f"all {bid.value} tricks alone, giving partner {cards} for their best {trumps}"
+    elif bid.kind == "moon" and rules.family == "bid_euchre":
+        words = f"all {bid.value} tricks alone, no exchange"
+    elif bid.kind == "moon":
+        words = f"every point of the hand ({bid.value})"
+    elif bid.kind in ("smudge", "blind_smudge"):
+        blind = ", bid before looking at your cards" if bid.kind == "blind_smudge" else ""
+        words = f"every trick and every point{blind}"
+    else:
+        return None
+    return Text(f"{label}: {words}", "dim")
 
 
 class TurnView:
@@ -83,7 +106,8 @@ class TurnView:
             f"Trick {number}{where}: {self.seating.who(trick.winner)} won it "
             f"(led by {self.seating.name(trick.leader)})."
         )
-        return [*self.view.picture(obs, min(width, PICTURE_WIDTH), trick.plays), said]
+        picture = self.view.picture(obs, self.view.picture_width(width), trick.plays)
+        return [*picture, said]
 
     def history(self, obs: Observation) -> list[Text]:
         """The hands so far, one line each (the score sheet)."""
@@ -97,7 +121,8 @@ class TurnView:
                     line.append_text(suit_text(result.trump, short=True))
                     line.append(" ")
                 if result.maker is not None:
-                    line.append(f"{self.seating.name(result.maker)} made · ")
+                    word = outcome(obs.rules, result)
+                    line.append(f"{self.seating.name(result.maker)}: {word} · ")
                 line.append(
                     " ".join(
                         f"{self.seating.side_name(s)} {'+' if p > 0 else ''}{p}"
@@ -115,11 +140,19 @@ class TurnView:
             score.append_text(item)
         return [score, *self.history(obs)]
 
-    def rules_in_force(self, rules: Rules, width: int) -> list[Text]:
-        items = [f"{o.name}={value_here(rules, o.name)}" for o in options_for(rules)]
+    def rules_in_force(self, rules: Rules) -> list[Text]:
+        """The options in force, one a line as ``followsuit rules ID`` heads them,
+        each house rule (a value the variant does not give it) marked."""
         head = Text(f"{rules.variant.title} ({rules.id}); options in force:", style="bold")
+        plain = load_rules(rules.id)
+        lines = [head]
+        for option in options_for(rules):
+            line = Text("  ").append_text(option_head(rules, option.name))
+            if rules.value(option.name) != plain.value(option.name):
+                line.append("  (house rule)", style="yellow")
+            lines.append(line)
         more = Text("followsuit rules " + rules.id + " explains each.", style="dim")
-        return [head, *flow(items, width, lead="  ", sep="  "), more]
+        return [*lines, more]
 
     def choice_text(self, obs: Observation, a: int) -> Text:
         deck = obs.rules.deck
@@ -168,6 +201,8 @@ class TurnView:
             k, a = bids[0]
             said = obs.text(a)
             out.append(Text(f"A number picks its choice ({k} is {said}); or type {said}.", "dim"))
+            named = [meaning(obs.rules, obs.text(a)) for _k, a in bids]
+            out += flow([m for m in named if m], width, sep="; ", indent=2)
         if typed:
             out.append(styled(typed, obs.rules.deck, "cyan"))
         return out

@@ -205,6 +205,7 @@ def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None
                 f"allowed values: {allowed_text}",
                 name,
             )
+    _follow_the_minimum(values, clean)
     values.update(clean)
     for name, value in by_players.get(values["num_players"], {}).items():
         if name not in clean:
@@ -226,6 +227,16 @@ def make_rules(lineage: tuple[Variant, ...], overrides: Mapping[str, Any] | None
     rules = Rules(variant, settings, MappingProxyType(clean), lineage)
     _check(rules)
     return rules
+
+
+def _follow_the_minimum(values: dict[str, Any], clean: Mapping[str, Any]) -> None:
+    """A variant's ``stuck_bid`` that only restates its minimum bid follows the
+    player's minimum (RULES.md §1.10, §4.4: ``stuck_bid`` defaults to the minimum):
+    it becomes unset, the minimum, unless the player sets it too. ``values`` are
+    the variant's, before the player's options."""
+    minimum = "min_bid" if values["family"] == "pitch" else "be_min_bid"
+    if minimum in clean and "stuck_bid" not in clean and values["stuck_bid"] == values[minimum]:
+        values["stuck_bid"] = None
 
 
 def coerce_overrides(overrides: Any, family: str, variant_id: str) -> dict[str, Any]:
@@ -376,6 +387,27 @@ def _check(rules: Rules) -> None:
     _check_bids(rules)
 
 
+#: The options a hand's points depend on (RULES.md §3): each moves the top bid.
+POINT_OPTIONS = (
+    "categories",
+    "extra_categories",
+    "five_value",
+    "off_ace",
+    "off_trey",
+    "ten_point",
+    "jokers",
+    "point_model",
+    "category_profile",
+    "category_order",
+)
+
+
+def _blame(rules: Rules, *names: str) -> str:
+    """The option an error names: of those the check involves, the first the player
+    set (an error names the player's own option), else the first."""
+    return next((name for name in names if name in rules.overrides), names[0])
+
+
 def _check_bids(rules: Rules) -> None:
     """The bid numbers stay within what a hand can make: the lowest bid at most the
     highest, the highest at most the hand's points (tricks in Bid Euchre), a stuck
@@ -389,24 +421,30 @@ def _check_bids(rules: Rules) -> None:
         # as a plain 5 where a table drops the special bid
         limit = max(total, 5)
         if s.max_bid is not None and s.max_bid > limit:
+            blame = _blame(rules, "max_bid", *POINT_OPTIONS)
             raise OptionError(
-                f"option max_bid: {s.max_bid} is more than the {total} points of a hand",
-                option="max_bid",
+                f"option {blame}: a bid of {s.max_bid} (max_bid) is more than the "
+                f"{total} points of a hand",
+                option=blame,
             )
         low = s.min_bid
+        ladder: tuple[str, ...] = ("max_bid", "min_bid", "special_bids", *POINT_OPTIONS)
     else:
         low = s.be_min_bid
+        ladder = ("be_min_bid", "be_plain_six_allowed", "hand_size")
     numbers = [b.value for b in rules.bids if b.kind in ("plain", "five")]
     top = top_number(s) if s.family == "pitch" else max(numbers, default=low)
     if not numbers:
-        blame = "max_bid" if "max_bid" in rules.overrides else "min_bid"
+        blame = _blame(rules, *ladder)
         raise OptionError(
             f"option {blame}: no number can be bid (the lowest bid {low} is above the "
             f"highest, {top})",
             option=blame,
         )
     if s.stuck_bid is not None and not low <= s.stuck_bid <= top:
+        blame = _blame(rules, "stuck_bid", *ladder)
         raise OptionError(
-            f"option stuck_bid: {s.stuck_bid} is not a bid here (bids {low} to {top})",
-            option="stuck_bid",
+            f"option {blame}: a stuck dealer's bid of {s.stuck_bid} (stuck_bid) is not a "
+            f"bid here (bids {low} to {top})",
+            option=blame,
         )
