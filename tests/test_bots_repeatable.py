@@ -4,7 +4,6 @@ one: the search levels search fixed numbers of worlds unless given a time budget
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 import time
@@ -126,24 +125,3 @@ def test_a_tie_in_points_goes_to_the_card_that_keeps_more_tricks(
     assert medium.choose(obs) == other  # not the policy's card, which keeps fewer
     monkeypatch.setattr(medium, "valued", lambda _obs: (points, {}))
     assert medium.choose(obs) == policy  # no tricks to tell them apart: the policy's
-
-
-def test_bid_euchre_cards_are_valued_in_points_of_the_hand() -> None:
-    """Bid Euchre scores a bid made or set, not tricks: the search plays each card
-    out to the hand's end and scores it, in the same worlds for every card."""
-    state = followsuit.new_game("bid-euchre/standard", seed=3)
-    bot = make_bot("rules")
-    while state.phase_name != "play" or len(state.legal_actions()) < 2:
-        state.apply(bot.choose(state.observation(state.current_player)))
-    obs = state.observation(state.current_player)
-    medium = make_bot("medium", seed=9)
-    assert isinstance(medium, pimc.PimcBot) and obs.seat is not None
-    rng = random.Random(9)
-    judge = pimc.PimcBot(policy=make_bot("rules"))
-    totals = dict.fromkeys(obs.legal_actions, 0.0)
-    for _ in range(medium.play_worlds):
-        world = pimc.sample_world(obs, rng)
-        for action in obs.legal_actions:
-            totals[action] += judge.play_out(world, action, obs.seat)
-    expected = {a: t / medium.play_worlds for a, t in totals.items()}
-    assert medium.values(obs) == pytest.approx(expected)
