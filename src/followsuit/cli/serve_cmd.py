@@ -47,6 +47,7 @@ def serve(
     sockets_per_address: Annotated[
         int | None, typer.Option(help=_help("sockets_per_address"))
     ] = None,
+    think_ms: Annotated[int | None, typer.Option(help=_help("think_ms"))] = None,
     log_level: Annotated[
         str,
         typer.Option(
@@ -83,6 +84,7 @@ def serve(
         "bot_workers": bot_workers,
         "min_bot_delay_ms": min_bot_delay_ms,
         "sockets_per_address": sockets_per_address,
+        "think_ms": think_ms,
     }
     try:
         settings = ServerSettings.from_env(**given)

@@ -76,6 +76,8 @@ class Services:
     committer: Committer
     min_bot_delay_ms: int = 0
     process: str = LOCAL
+    think_ms: int | None = None
+    """A time budget per bot decision (None: the search levels' fixed worlds)."""
     """This process's name among the processes sharing the tables."""
 
 
@@ -331,6 +333,7 @@ class TableActor:
             level,
             seed,
             fresh,
+            self.services.think_ms,
         )
 
     async def hint(self, seat: int) -> dict[str, Any]:

@@ -112,7 +112,15 @@ def create_app(settings: ServerSettings | None = None, store: Store | None = Non
         bots = BotPool(settings.bot_workers)
         committer = Committer(db)
         me = cluster.me if cluster is not None else LOCAL
-        services = Services(db, fanout, bots, committer, settings.min_bot_delay_ms, me)
+        services = Services(
+            db,
+            fanout,
+            bots,
+            committer,
+            settings.min_bot_delay_ms,
+            me,
+            settings.think_ms or None,
+        )
         lobby = Lobby(
             services,
             max_tables=settings.max_tables,

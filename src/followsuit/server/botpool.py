@@ -54,6 +54,8 @@ class Decision:
     """The seat's bot is made with it once and kept: its moves follow one stream."""
     fresh: bool = False
     """A hint: a bot of its own, not the seat's."""
+    think_ms: int | None = None
+    """The server's time budget per decision (None: the level's fixed worlds)."""
 
 
 @dataclass(frozen=True)
@@ -85,9 +87,9 @@ def _game(d: Decision) -> LiveGame:
 
 def _bot(d: Decision) -> Bot:
     if d.fresh:
-        return make_bot(d.level, seed=d.seed)
+        return make_bot(d.level, seed=d.seed, think_ms=d.think_ms)
     key = (d.table_id, d.seat, d.level, d.seed)
-    bot = _bots.pop(key, None) or make_bot(d.level, seed=d.seed)
+    bot = _bots.pop(key, None) or make_bot(d.level, seed=d.seed, think_ms=d.think_ms)
     _bots[key] = bot
     while len(_bots) > BOTS_KEPT:
         _bots.popitem(last=False)

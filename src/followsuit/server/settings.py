@@ -96,6 +96,13 @@ class ServerSettings:
     sockets_per_address: int = field(
         default=64, metadata={"help": "WebSockets one client address may hold open at once."}
     )
+    think_ms: int = field(
+        default=0,
+        metadata={
+            "help": "A time budget per bot decision, in ms (never fewer than 16 worlds); "
+            "0: the search levels search their fixed number of worlds."
+        },
+    )
 
     def __post_init__(self) -> None:
         for f in fields(self):
