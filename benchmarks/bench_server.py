@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import statistics
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -179,7 +181,7 @@ async def play(
 
 def serve(port: int, database: str, processes: int, log: Path) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "followsuit", "serve", "--port", str(port)]
-    command += ["--database", database, "--log-level", "warning"]
+    command += ["--database", database, "--log-level", os.environ.get("BENCH_LOG_LEVEL", "warning")]
     # one client address plays every table: lift the per-address limits
     command += ["--tables-per-minute", "1000000", "--sockets-per-address", "1000000"]
     command += ["--max-tables", "100000"]
@@ -191,7 +193,8 @@ def serve(port: int, database: str, processes: int, log: Path) -> subprocess.Pop
 
 def run_once(args: argparse.Namespace, processes: int, database: str, tmp: Path) -> Run:
     ports = [args.port + k for k in range(processes)]
-    procs = [serve(p, database, processes, tmp / f"serve{p}.log") for p in ports]
+    logs = Path(os.environ.get("BENCH_LOGS", str(tmp)))
+    procs = [serve(p, database, processes, logs / f"serve{p}.log") for p in ports]
     try:
         for port in ports:
             for _ in range(300):
@@ -213,6 +216,25 @@ def run_once(args: argparse.Namespace, processes: int, database: str, tmp: Path)
             proc.terminate()
         for proc in procs:
             proc.wait(30)
+
+
+@contextlib.contextmanager
+def fresh_database(url: str, tmp: Path, k: int) -> Iterator[str]:
+    """An empty database for one run: a SQLite file, or a schema of its own in the
+    PostgreSQL database given (dropped afterwards)."""
+    if not url.startswith(("postgresql://", "postgres://")):
+        yield url or f"sqlite:///{tmp}/bench{k}.db"
+        return
+    import psycopg
+
+    schema = f"fs_bench_{os.getpid()}_{k}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def main() -> None:
@@ -245,11 +267,13 @@ def main() -> None:
     print(machine())
     pace = f"a player thinks ~{args.think_ms:.0f} ms" if args.think_ms else "no thinking time"
     with tempfile.TemporaryDirectory() as tmp:
-        database = args.database or f"sqlite:///{tmp}/bench.db"
-        print(f"database: {database.split('?')[0]}; {pace}")
+        print(f"database: {(args.database or 'sqlite').split('?')[0]}; {pace}")
         runs = []
-        for processes in counts:
-            run = run_once(args, processes, database, Path(tmp))
+        for k, processes in enumerate(counts):
+            # each run on an empty database: tables left by an earlier run would be
+            # resumed and taken over, and measured with the new ones
+            with fresh_database(args.database, Path(tmp), k) as database:
+                run = run_once(args, processes, database, Path(tmp))
             runs.append(run)
             print(run.line(), flush=True)
         for run in runs[1:]:

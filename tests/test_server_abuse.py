@@ -432,3 +432,36 @@ def test_attacks_leave_other_tables_answered_quickly(live: tuple[str, Path]) -> 
     # the noisy table took exactly its one legal pass at state 0, nothing else
     view = httpx2.get(f"{base}/api/tables/{noisy['id']}").json()
     assert view["n"] <= 1
+
+
+def test_a_copy_of_a_table_behind_its_log_stops_and_is_loaded_again(tmp_path: Path) -> None:
+    """Two processes must never both run a table, but if one's copy falls behind
+    the log (another wrote an action to it), its next action is refused as
+    ``unavailable`` rather than forking the game, and the table is loaded again
+    from the log."""
+    from followsuit.server.livegame import LiveGame
+    from followsuit.server.store import SqlStore
+
+    url = f"sqlite:///{tmp_path / 'fork.db'}"
+    with app_client(tmp_path, "fork.db") as client:
+        made = client.post("/api/tables", json={**EUCHRE, "seats": ["human"] * 4}).json()
+        table_id = made["id"]
+        mover = client.get(f"/api/tables/{table_id}").json()["to_move"]
+        token = next(s["token"] for s in made["seats"] if s["seat"] == mover)
+        other = SqlStore(url)  # "another process" writes the table's next action
+        stored = other.load(table_id)
+        assert stored is not None
+        game = LiveGame(client.app.state.lobby.actors[table_id].rules, stored.hands, ())  # type: ignore[attr-defined]
+        accepted = game.prepare(mover, "pass")
+        other.append(table_id, accepted.row, accepted.next_hand, False)
+        other.close()
+        url_ws = f"/ws/tables/{table_id}"
+        with client.websocket_connect(url_ws, subprotocols=protocols(token)) as ws:
+            assert receive(ws, "hello")["n"] == 0  # this process's copy, behind
+            ws.send_json({"type": "act", "action": "pass", "n": 0})
+            refused = receive(ws, "error")
+            assert refused["code"] == "unavailable"
+        view = client.get(f"/api/tables/{table_id}").json()  # loaded again from the log
+        assert view["n"] == 1 and view["to_move"] != mover
+        rec = client.get(f"/api/tables/{table_id}/record").json()
+        assert rec["hands"] == []  # the hand goes on, one pass in

@@ -26,6 +26,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from ..engine import IllegalAction
 from ..rules import Rules
 from .botpool import BotPool, Decision
@@ -152,6 +154,8 @@ class TableActor:
         """The pages open on each process (``local`` without Redis), by audience."""
         self._loaded_at = now()
         self._closed = False
+        self.lost = False
+        """Another process wrote this table's log: this copy must not go on."""
 
     # -- life cycle ---------------------------------------------------------------
 
@@ -267,9 +271,16 @@ class TableActor:
             except IllegalAction as exc:
                 raise ActionRefused("illegal", f"{text[:60]}: {exc.reason}") from None
             used = self.clock_used_ms() if self.time_limit_ms is not None else None
-            await self.services.committer.append(
-                Append(self.id, accepted.row, accepted.next_hand, accepted.state.over, used)
-            )
+            try:
+                await self.services.committer.append(
+                    Append(self.id, accepted.row, accepted.next_hand, accepted.state.over, used)
+                )
+            except IntegrityError:
+                # the log has this action number already: another process wrote it,
+                # so this copy of the table is behind and must stop (its process
+                # finds the table's true owner again)
+                self.lost = True
+                raise ActionRefused("unavailable", "the table moved: try again") from None
             self.game.commit(accepted)
             self.last_active = self._now()
             self._publish_update(accepted)

@@ -130,10 +130,10 @@ def create_app(settings: ServerSettings | None = None, store: Store | None = Non
         app.state.lobby = lobby
         app.state.creations = RateLimit(settings.tables_per_minute)
         app.state.sockets = Gauge(settings.sockets_per_address)
+        lobby.start()  # first: the leases of the tables resumed are renewed at once
         resumed = await lobby.resume_all()
         if resumed:
             log.info("resumed %d table(s)", resumed)
-        lobby.start()
         try:
             yield
         finally:

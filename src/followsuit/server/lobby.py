@@ -38,6 +38,10 @@ from .livegame import LiveGame
 from .store import Preset, SeatSpec, TableSpec, secret_hash
 from .tables import LocalTable, RemoteTable, Table, TablesFull, serve
 
+TAKEOVERS_PER_ROUND = 20
+"""Orphaned tables a process takes over per round (loading each takes a moment;
+the rest wait for the next round, or another process)."""
+
 log = logging.getLogger("followsuit.server")
 
 
@@ -72,6 +76,8 @@ class Lobby:
         self._told: dict[str, str] = {}
         """For each table with pages here: the owner last told of them."""
         self._telling: dict[str, asyncio.Task[None]] = {}
+        self._acquired: set[str] = set()
+        """Tables whose lease this process took (renewed even while they load)."""
         if cluster is not None:
             cluster.on_request = self._serve
 
@@ -84,10 +90,11 @@ class Lobby:
         for table_id in ids:
             # with other processes: only the tables nobody runs (a whole service
             # starting again splits them among its processes)
-            if self.cluster is not None and not await self.cluster.acquire(table_id):
-                continue
-            if await self.get(table_id) is not None:
-                resumed += 1
+            if self.cluster is not None:
+                actor = await self._acquire_and_load(table_id)
+            else:
+                actor = await self.get(table_id)
+            resumed += actor is not None
         return resumed
 
     def start(self) -> None:
@@ -95,7 +102,8 @@ class Lobby:
         keep the leases, take over orphaned tables and keep owners told."""
         self._tasks.append(asyncio.create_task(self._sweep_forever()))
         if self.cluster is not None:
-            self._tasks.append(asyncio.create_task(self._cluster_forever()))
+            self._tasks.append(asyncio.create_task(self._renew_forever()))
+            self._tasks.append(asyncio.create_task(self._tend_forever()))
 
     async def _sweep_forever(self) -> None:
         every = max(1.0, min(30.0, self.idle_seconds / 4))
@@ -122,6 +130,7 @@ class Lobby:
         for actor in going:
             await actor.close()
             if self.cluster is not None:
+                self._acquired.discard(actor.id)
                 await self.cluster.release(actor.id)
                 await self.cluster.forget(actor.id)
         return len(going)
@@ -156,7 +165,7 @@ class Lobby:
         """The table, run here or by the process that owns it (None: no such
         table). Without a cluster, or when nobody owns it, it is loaded here."""
         actor = self.actors.get(table_id)
-        if actor is not None:
+        if actor is not None and not actor.lost:
             return LocalTable(actor)
         if not _plain_id(table_id):
             return None
@@ -168,9 +177,15 @@ class Lobby:
             owner = await cluster.owner(table_id)
             if owner is not None and owner != self.me:
                 return RemoteTable(table_id, owner, cluster)
-            if owner == self.me or await cluster.acquire(table_id):
+            if owner == self.me:  # ours, loading or put away a moment ago
+                self._acquired.add(table_id)
+                actor = await self.get(table_id)
+                return None if actor is None else LocalTable(actor)
+            if await cluster.acquire(table_id):
+                self._acquired.add(table_id)
                 actor = await self.get(table_id)
                 if actor is None:  # no such table: nothing to own
+                    self._acquired.discard(table_id)
                     await cluster.release(table_id)
                     await cluster.forget(table_id)
                     return None
@@ -217,35 +232,52 @@ class Lobby:
                     self._told.pop(table_id, None)
                 return
 
-    async def _cluster_forever(self) -> None:
+    async def _renew_forever(self) -> None:
+        """Keep this process's leases, every half second, whatever else it is doing
+        (a round that also loaded tables could let them lapse, and another process
+        would take tables this one still runs)."""
+        cluster = self.cluster
+        assert cluster is not None
+        while True:
+            try:
+                await cluster.heartbeat()
+                held = [*self.actors, *(self._acquired - set(self.actors))]
+                for table_id in await cluster.renew(held):
+                    await self._lost(table_id)
+            except Exception:
+                log.exception("the leases could not be renewed")
+            await asyncio.sleep(RENEW_SECONDS)
+
+    async def _lost(self, table_id: str) -> None:
+        """Another process runs this table now: stop running it here."""
+        self._acquired.discard(table_id)
+        actor = self.actors.pop(table_id, None)
+        if actor is not None:
+            log.warning("table %s was taken over by another process", table_id)
+            await actor.close()
+
+    async def _tend_forever(self) -> None:
         cluster = self.cluster
         assert cluster is not None
         while True:
             await asyncio.sleep(RENEW_SECONDS)
             try:
-                await self._cluster_round(cluster)
+                await self._tend(cluster)
             except Exception:
                 log.exception("the cluster's round failed")
 
-    async def _cluster_round(self, cluster: Cluster) -> None:
-        await cluster.heartbeat()
-        # keep what is ours; drop what another process took (we were too slow)
-        for table_id in await cluster.renew(list(self.actors)):
-            actor = self.actors.pop(table_id, None)
-            if actor is not None:
-                log.warning("table %s was taken over by another process", table_id)
-                await actor.close()
-        # take over the tables whose owner stopped renewing
-        for table_id in await cluster.orphans():
+    async def _tend(self, cluster: Cluster) -> None:
+        # a table whose log another process wrote to: this copy is behind; let go
+        # (whoever owns it, this process again perhaps, loads it from the log)
+        for behind in [a for a in self.actors.values() if a.lost]:
+            await cluster.release(behind.id)
+            await self._lost(behind.id)
+        # take over (a few at a time) the tables whose owner stopped renewing
+        for table_id in (await cluster.orphans())[:TAKEOVERS_PER_ROUND]:
             if table_id in self.actors or len(self.actors) >= self.max_tables:
                 continue
-            if await cluster.acquire(table_id):
-                actor = await self.get(table_id)
-                if actor is None or actor.game.state.over:
-                    await cluster.release(table_id)
-                    await cluster.forget(table_id)
-                else:
-                    log.info("took over table %s", table_id)
+            if await self._acquire_and_load(table_id) is not None:
+                log.info("took over table %s", table_id)
         # the pages of processes that died are gone
         processes = {p for a in self.actors.values() for p in a.presence if p != self.me}
         alive = await cluster.alive(processes) | {self.me}
@@ -259,16 +291,41 @@ class Lobby:
                 self._told.pop(table_id, None)
                 self.pages_changed(table_id)
 
+    async def _acquire_and_load(self, table_id: str) -> TableActor | None:
+        """Own the table if nobody does and load it here (None: somebody owns it,
+        or there is no such unfinished table)."""
+        cluster = self.cluster
+        assert cluster is not None
+        if not await cluster.acquire(table_id):
+            return None
+        self._acquired.add(table_id)  # renewed from now on, even while it loads
+        try:
+            actor = await self.get(table_id)
+        except BaseException:
+            self._acquired.discard(table_id)
+            await cluster.release(table_id)
+            raise
+        if actor is None or actor.game.state.over:
+            self._acquired.discard(table_id)
+            await cluster.release(table_id)
+            await cluster.forget(table_id)
+            return None
+        return actor
+
     async def get(self, table_id: str) -> TableActor | None:
         """The table's actor, loaded from the store if it is not loaded (None: no
         such table). :class:`TablesFull` when it cannot be loaded now."""
         actor = self.actors.get(table_id)
-        if actor is not None:
+        if actor is not None and not actor.lost:
             return actor
         if not _plain_id(table_id):
             return None
         async with self._loading:
             actor = self.actors.get(table_id)
+            if actor is not None and actor.lost:  # behind its log: load it again
+                del self.actors[table_id]
+                await actor.close()
+                actor = None
             if actor is not None:
                 return actor
             stored = await asyncio.to_thread(self.store.load, table_id)
@@ -332,6 +389,7 @@ class Lobby:
         self.actors[spec.id] = actor
         if self.cluster is not None:
             await self.cluster.acquire(spec.id)
+            self._acquired.add(spec.id)
         actor.start()
         return Created(actor, tokens, invite)
 
