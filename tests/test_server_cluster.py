@@ -52,6 +52,9 @@ class Service:
 
     def __init__(self, database: str, stack: ExitStack, count: int, tmp: Path):
         self.database = database
+        self.redis = redis.Redis.from_url(REDIS_URL)
+        self.ns = namespace_of(database)
+        stack.callback(self._forget)  # first in, so last out: after the servers stop
         self.ports = [free_port() for _ in range(count)]
         self.procs = [
             stack.enter_context(
@@ -59,8 +62,12 @@ class Service:
             )
             for k, port in enumerate(self.ports)
         ]
-        self.redis = redis.Redis.from_url(REDIS_URL)
-        self.ns = namespace_of(database)
+
+    def _forget(self) -> None:
+        """Leave the shared Redis as it was: this service's keys go."""
+        keys = list(self.redis.scan_iter(f"{self.ns}:*"))
+        if keys:
+            self.redis.delete(*keys)
 
     def base(self, k: int) -> str:
         return f"http://127.0.0.1:{self.ports[k]}"
