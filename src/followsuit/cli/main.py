@@ -1,4 +1,4 @@
-"""The ``followsuit`` command: play, resume, replay, rules, arena, suggest.
+"""The ``followsuit`` command: play, resume, replay, rules, arena, suggest, club.
 
 Values that can be wrong (a seat, a seed) are taken as text and checked by the
 command itself, so that every refusal is one line (see :mod:`.args`).
@@ -16,7 +16,7 @@ from rich.console import Console
 from .. import build_info
 from ..bots import BOTS, make_bot
 from ..rules import OptionError, UnknownVariant, load_rules
-from . import selfplay_cmd, serve_cmd, verify_cmd
+from . import club_cmd, selfplay_cmd, serve_cmd, verify_cmd
 from .arena_cmd import arena as run_arena_cmd
 from .args import UsageError, parse_options, resolve_variant
 from .keeping import home_relative, records_folder
@@ -277,6 +277,7 @@ def review(
 serve_cmd.register(app)
 verify_cmd.register(app)
 selfplay_cmd.register(app)
+club_cmd.register(app)
 
 
 def main() -> None:
