@@ -30,6 +30,7 @@ from ..engine import InvalidRecord
 from .actor import LOCAL, PRESET_PHRASES, ActionRefused, Services
 from .botpool import BotPool
 from .catalog import variant_detail, variant_list
+from .club_routes import register_club
 from .cluster import Cluster, NotOwner, Unavailable, namespace_of
 from .committer import Committer
 from .fanout import Fanout, LocalFanout, RedisFanout, Subscription
@@ -157,6 +158,7 @@ def create_app(settings: ServerSettings | None = None, store: Store | None = Non
     register_errors(app)
     register_http(app, settings)
     register_ws(app)
+    register_club(app, settings)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(Guard, settings=settings)
     return app
