@@ -263,7 +263,11 @@ function showScore(nightId, key) {
     $("score-confirm").hidden = true;
     $("score-form").hidden = false;
   });
-  $("score-table").addEventListener("change", () => { side = null; drawTable(); });
+  $("score-table").addEventListener("change", () => {
+    side = null;
+    $("score-status").textContent = "";
+    drawTable();
+  });
   const drawTable = () => {
     const t = tableOf();
     const sides = $("score-sides");
@@ -275,7 +279,7 @@ function showScore(nightId, key) {
       const id = `side-${s}`;
       const radio = element("input", { type: "radio", name: "side", id, value: String(s) });
       if (side === s) radio.checked = true;
-      radio.addEventListener("change", () => { side = s; drawTable(); });
+      radio.addEventListener("change", () => { side = s; $("score-status").textContent = ""; drawTable(); });
       sides.append(element("div", { class: "choice" }, radio, element("label", { for: id, text: `We are ${pairText(t.seats, s)}` })));
     }
     if (side === null) return;
