@@ -386,3 +386,47 @@ def test_a_variant_without_two_partnerships_is_refused() -> None:
     )
     with pytest.raises(ClubError, match="loner table scores Euchre"):
         simulate_night(lone)
+
+
+# ------------------------------------------------------------------ the phones' sheet, the JSON
+
+
+def test_sheet_confirms_agreement_and_flags_disputes() -> None:
+    from followsuit.club.sheet import Entry, sheet_status
+
+    assert sheet_status([]) == ("empty", None)
+    assert sheet_status([Entry("1", (3, 4))]) == ("awaiting", None)
+    assert sheet_status([Entry("1", (3, 4)), Entry("0", (3, 4))]) == ("confirmed", (3, 4))
+    disputed = [Entry("1", (3, 4)), Entry("0", (4, 3))]
+    assert sheet_status(disputed) == ("disputed", None)
+    # a side that corrects itself to agree settles it; the organiser overrides
+    assert sheet_status([*disputed, Entry("0", (3, 4))]) == ("confirmed", (3, 4))
+    assert sheet_status([*disputed, Entry("organiser", (0, 0))]) == ("confirmed", (0, 0))
+
+
+def test_night_json_round_trips_and_refuses_bad_fields() -> None:
+    from followsuit.club.spec import night_as_json, night_from_json
+
+    night = Night(
+        "swiss",
+        tuple(names(10)),
+        rounds=3,
+        length=RoundLength(hands=None, minutes=25),
+        scoring=ScoringRule.parse("loners:lone_march=5"),
+        table_kinds=("physical", "online"),
+        seed=9,
+    )
+    assert night_from_json(night_as_json(night)) == night
+    for body, message in [
+        ([], "a JSON object"),
+        ({"format": "kings", "players": "P1"}, "a list of names"),
+        ({"format": "kings", "players": names(8), "rounds": "8"}, "rounds must be a whole number"),
+        ({"format": "kings", "players": names(8), "shape": 1}, "unknown field 'shape'"),
+        (
+            {"format": "kings", "players": names(8), "table_kinds": ["outdoor"]},
+            "unknown table kind",
+        ),
+        ({"format": "kings", "players": ["x" * 41] + names(7)}, "at most 40"),
+    ]:
+        with pytest.raises(ClubError, match=message):
+            night_from_json(body)

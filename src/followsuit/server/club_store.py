@@ -14,11 +14,15 @@ import time
 from dataclasses import dataclass
 
 from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ..club import Night, Round, TableResult
 from ..club.sheet import Entry
 from ..club.spec import night_as_json, night_from_json
 from . import club_schema as C
+
+
+ENTRY_TRIES = 5
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,17 @@ class ClubStore:
         ]
 
     def add_entry(self, night_id: str, number: int, table: int, entry: Entry) -> None:
+        """Keep an entry, numbered after the night's last (two phones at once, or two
+        processes: the one that loses the number takes the next)."""
+        for attempt in range(ENTRY_TRIES):
+            try:
+                self._add_entry(night_id, number, table, entry)
+                return
+            except IntegrityError:
+                if attempt == ENTRY_TRIES - 1:
+                    raise
+
+    def _add_entry(self, night_id: str, number: int, table: int, entry: Entry) -> None:
         with self.engine.begin() as conn:
             seq = conn.execute(
                 select(func.coalesce(func.max(C.entries.c.seq), 0)).where(
