@@ -21,7 +21,6 @@ from ..club.sheet import Entry
 from ..club.spec import night_as_json, night_from_json
 from . import club_schema as C
 
-
 ENTRY_TRIES = 5
 
 
