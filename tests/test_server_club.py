@@ -109,6 +109,8 @@ def test_physical_tables_scored_by_the_phones(client: TestClient) -> None:
     assert rows[1][1] == view["standings"][0]["player"]
     pdf = client.get(f"/api/club/nights/{night_id}/chart.pdf")
     assert pdf.headers["content-type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    # the chart, then a score sheet for each of the two physical tables of each round
+    assert pdf.content.count(b"/Type /Page\n") == 1 + 2 * 2
 
 
 def test_a_progressive_night_of_bots_on_online_tables(client: TestClient) -> None:

@@ -1,6 +1,6 @@
 """A night on paper (fpdf2): the rotation chart (every round known so far, or the
-whole night for the formats charted in advance) and a score sheet for each table of
-each round, with a line per hand and room for both sides' initials."""
+whole night for the formats charted in advance) and a score sheet for each physical
+table of each round, with a line per hand and room for both sides' initials."""
 
 from __future__ import annotations
 
@@ -46,6 +46,8 @@ def night_pdf(night: Night, started: Sequence[Round]) -> bytes:
     hands = hands_per_round(night)
     for r in rounds:
         for k, (a, b, c, d) in enumerate(r.tables):
+            if night.table_kind(k) != "physical":
+                continue  # an online table keeps its own score
             pdf.add_page(orientation="portrait")
             pdf.set_font("Helvetica", "B", 14)
             pdf.cell(0, 10, f"Round {r.number}, table {k + 1}", new_x="LMARGIN", new_y="NEXT")

@@ -39,7 +39,7 @@ from ..club import (
     score_hand,
     standings,
 )
-from ..club.play import hands_per_round, outcome
+from ..club.play import outcome
 from ..club.sheet import ORGANISER, SIDES, Entry, sheet_status
 from ..club.spec import night_as_json, night_from_json
 from ..rules import OptionError, UnknownVariant, load_rules
@@ -428,14 +428,17 @@ def online_result(
     seats: tuple[str, str, str, str],
     table_id: str,
 ) -> TableResult:
-    """An online table's result from its log: its first hands, up to the round's."""
+    """An online table's result from its log: its hands finished, up to the round's
+    count (a round timed in minutes: all those finished when the organiser ends it)."""
     stored = lobby.store.load(table_id)
     hands: list[tuple[int, int]] = []
     raw: list[tuple[int, int]] = []
     if stored is not None:
         rules = load_rules(stored.spec.variant, stored.spec.options)
         game = LiveGame(rules, stored.hands, stored.actions)
-        played = [r for r in game.state.results if not r.redeal][: hands_per_round(night)]
+        played = [r for r in game.state.results if not r.redeal]
+        if night.length.hands is not None:  # a timed round counts what the bell found
+            played = played[: night.length.hands]
         for result in played:
             o = outcome(rules, result)
             hands.append(score_hand(night.scoring, o))

@@ -32,7 +32,7 @@ function standingsTable(night, caption) {
   const table = element("table", { class: "standings" });
   table.append(element("caption", { text: caption }));
   const head = element("tr");
-  for (const h of ["Place", "Player", "Points", "Rounds", "Hands won", "Byes"]) {
+  for (const h of ["Place", "Player", "Points", "Rounds", "Hands won", "Byes", "Rating"]) {
     head.append(element("th", { scope: "col", text: h }));
   }
   table.append(element("thead", {}, head));
@@ -46,11 +46,18 @@ function standingsTable(night, caption) {
       element("td", { text: String(s.played) }),
       element("td", { text: String(s.hands_won) }),
       element("td", { text: String(s.byes) }),
+      element("td", { text: rating(night, s.player) }),
     );
     body.append(row);
   }
   table.append(body);
   return table;
+}
+
+// OpenSkill's conservative figure (mu - 3 sigma), after the rounds ended so far
+function rating(night, player) {
+  const r = night.ratings[player];
+  return r ? r.ordinal.toFixed(1) : "–";
 }
 
 function listen(nightId, draw) {
