@@ -9,44 +9,20 @@ docs/screens/ (club-standings-1280x800.png, club-score-entry-390x844.png)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from ..server_support import free_port, server
+from .conftest import watch_errors
 
-CHROMIUM = os.environ.get("FOLLOWSUIT_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("club") / "club.db"
-    port = free_port()
-    with server(f"sqlite:///{db}", port):
-        yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: apt-get install -y chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
 def new_page(browser: Browser, width: int, height: int) -> tuple[Page, list[str]]:
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return page, errors
+    return page, watch_errors(page)
 
 
 def no_violations(page: Page) -> None:
@@ -69,7 +45,7 @@ def test_a_club_night_in_the_browser(browser: Browser, base_url: str) -> None:
     organiser.fill("#physical", "2")
     organiser.click("#create-button")
     organiser.wait_for_selector("#organiser:not([hidden])")
-    assert "No round yet" in organiser.text_content("#organiser-tables")  # type: ignore[operator]
+    organiser.wait_for_selector("#organiser-tables:has-text('No round yet')")
     organiser.click("#start-round")
     organiser.wait_for_selector("#organiser-tables .table")
     phones_link = organiser.get_attribute("#organiser-links a[href*='/score']", "href")
