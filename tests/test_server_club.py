@@ -140,6 +140,43 @@ def test_a_progressive_night_of_bots_on_online_tables(client: TestClient) -> Non
             assert t["points"] == [sum(h.points[0] for h in hands), sum(h.points[1] for h in hands)]
 
 
+def test_the_bell_ends_a_round_after_the_hand_in_play(client: TestClient) -> None:
+    """Rung mid-round, the bell fixes each online table's count at the hands it has
+    finished and the one in play; the round ends once those are done, and counts
+    no more, although the tables play on."""
+    players = [f"B{k:02d}" for k in range(1, 9)]
+    made = make_night(client, players=players, fillers=players, table_kinds=[], hands=60)
+    night_id, admin = made["id"], made["admin"]
+    client.post(f"/api/club/nights/{night_id}/rounds", json={"admin": admin})
+    wait_for(lambda: all(t["hands"] >= 1 for t in night(client, night_id)["rounds"][0]["tables"]))
+    end = f"/api/club/nights/{night_id}/rounds/1/end"
+    first = client.post(end, json={"admin": admin})
+    assert first.status_code in (200, 409)
+    if first.status_code == 409:
+        assert "the bell has rung" in first.json()["error"]
+        assert night(client, night_id)["rounds"][0]["bell"]
+
+        def ended() -> bool:
+            return client.post(end, json={"admin": admin}).status_code == 200
+
+        wait_for(ended, timeout=60, every=0.1)
+    view = night(client, night_id)
+    counted = [t["hands"] for t in view["rounds"][0]["tables"]]
+    assert view["rounds"][0]["ended"] and all(1 <= h < 60 for h in counted)
+    check_sums(view)
+    # the tables play on; the round's counts stay as the bell left them
+    tables = view["rounds"][0]["tables"]
+    wait_for(
+        lambda: all(
+            len(R.replay(client.get(f"/api/tables/{t['online']}/record").json()).results)
+            > t["hands"]
+            for t in tables
+        ),
+        timeout=60,
+    )
+    assert [t["hands"] for t in night(client, night_id)["rounds"][0]["tables"]] == counted
+
+
 def test_keys_and_bad_input(client: TestClient) -> None:
     made = make_night(client)
     night_id = made["id"]

@@ -42,7 +42,7 @@ from ..club import (
 from ..club.play import outcome
 from ..club.sheet import ORGANISER, SIDES, Entry, sheet_status
 from ..club.spec import night_as_json, night_from_json
-from ..rules import OptionError, UnknownVariant, load_rules
+from ..rules import OptionError, Rules, UnknownVariant, load_rules
 from .club_pdf import night_pdf
 from .club_store import ClubStore, StoredNight, StoredRound
 from .fanout import Fanout, Subscription
@@ -179,8 +179,28 @@ def register_club(app: FastAPI, settings: ServerSettings) -> None:
         )
         store = club_store(request)
         current = await current_round(store, night_id, number)
+        if current.bell is None:
+            # the bell: each online table counts the hands it has finished and the
+            # one in play, and the round ends once those are done
+            lobby = lobby_of(request)
+            counts = {}
+            for k, table_id in current.online.items():
+                done, in_play = await asyncio.to_thread(progress, lobby, table_id)
+                counts[k] = done + in_play
+                if stored.night.length.hands is not None:
+                    counts[k] = min(counts[k], stored.night.length.hands)
+            await asyncio.to_thread(store.ring_bell, night_id, number, counts)
+            current = await current_round(store, night_id, number)
         results, missing = await round_results(request, stored, current)
+        assert current.bell is not None
+        for result in results:
+            wanted = current.bell.get(result.table)
+            if wanted is not None and len(result.hands) < wanted:
+                missing.append(
+                    f"the bell has rung: table {result.table + 1} is finishing its hand in play"
+                )
         if missing:
+            await publish(request, stored)
             raise BadRequest(f"round {number}: {missing[0]}", "round", status=409)
         await asyncio.to_thread(store.end_round, night_id, number, results)
         await publish(request, stored)
@@ -365,8 +385,9 @@ def register_club(app: FastAPI, settings: ServerSettings) -> None:
         missing: list[str] = []
         for k, seats in enumerate(charted.tables):
             if k in current.online:
+                cap = night.length.hands if current.bell is None else current.bell[k]
                 result = await asyncio.to_thread(
-                    online_result, lobby, night, charted.number, k, seats, current.online[k]
+                    online_result, lobby, night, charted.number, k, seats, current.online[k], cap
                 )
                 out.append(result)
                 continue
@@ -420,6 +441,26 @@ def round_options(night: Night) -> dict[str, Any]:
     return options
 
 
+def table_game(lobby: Lobby, table_id: str) -> tuple[Rules, LiveGame] | None:
+    """An online table's game as its log has it (None: no such table)."""
+    stored = lobby.store.load(table_id)
+    if stored is None:
+        return None
+    rules = load_rules(stored.spec.variant, stored.spec.options)
+    return rules, LiveGame(rules, stored.hands, stored.actions)
+
+
+def progress(lobby: Lobby, table_id: str) -> tuple[int, int]:
+    """An online table's hands finished (thrown-in ones not counted), and 1 if a
+    hand is in play."""
+    found = table_game(lobby, table_id)
+    if found is None:
+        return 0, 0
+    state = found[1].state
+    done = sum(1 for r in state.results if not r.redeal)
+    return done, int(not state.over and bool(state.log))
+
+
 def online_result(
     lobby: Lobby,
     night: Night,
@@ -427,19 +468,17 @@ def online_result(
     table: int,
     seats: tuple[str, str, str, str],
     table_id: str,
+    cap: int | None,
 ) -> TableResult:
-    """An online table's result from its log: its hands finished, up to the round's
-    count (a round timed in minutes: all those finished when the organiser ends it)."""
-    stored = lobby.store.load(table_id)
+    """An online table's result from its log: its hands finished, at most ``cap`` (the
+    round's count, or the bell's; None: every one)."""
     hands: list[tuple[int, int]] = []
     raw: list[tuple[int, int]] = []
-    if stored is not None:
-        rules = load_rules(stored.spec.variant, stored.spec.options)
-        game = LiveGame(rules, stored.hands, stored.actions)
+    found = table_game(lobby, table_id)
+    if found is not None:
+        rules, game = found
         played = [r for r in game.state.results if not r.redeal]
-        if night.length.hands is not None:  # a timed round counts what the bell found
-            played = played[: night.length.hands]
-        for result in played:
+        for result in played if cap is None else played[:cap]:
             o = outcome(rules, result)
             hands.append(score_hand(night.scoring, o))
             raw.append(o.points)
@@ -499,6 +538,7 @@ def night_view_json(
                 "tables": tables,
                 "byes": list(sr.round.byes),
                 "ended": sr.ended,
+                "bell": sr.bell is not None,
             }
         )
     return {

@@ -26,6 +26,7 @@ rounds = Table(
     Column("online", Text, nullable=False),
     Column("started_at", Float, nullable=False),
     Column("ended_at", Float, nullable=True),
+    Column("bell", Text, nullable=True),
 )
 
 entries = Table(

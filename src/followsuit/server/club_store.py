@@ -39,6 +39,9 @@ class StoredRound:
     online: dict[int, str]
     """Table number (from 0) to the id of the online table made for it."""
     ended: bool
+    bell: dict[int, int] | None = None
+    """Once the organiser has rung the bell: the hands each online table counts (those
+    finished then, and the one in play)."""
 
 
 class ClubStore:
@@ -93,8 +96,19 @@ class ClubStore:
                 row.number, tuple(tuple(t) for t in chart["tables"]), tuple(chart["byes"])
             )
             online = {int(k): v for k, v in json.loads(row.online).items()}
-            out.append(StoredRound(charted, online, row.ended_at is not None))
+            bell = (
+                None if row.bell is None else {int(k): v for k, v in json.loads(row.bell).items()}
+            )
+            out.append(StoredRound(charted, online, row.ended_at is not None, bell))
         return out
+
+    def ring_bell(self, night_id: str, number: int, counts: dict[int, int]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(C.rounds)
+                .where(C.rounds.c.night_id == night_id, C.rounds.c.number == number)
+                .values(bell=json.dumps({str(k): v for k, v in counts.items()}))
+            )
 
     def end_round(self, night_id: str, number: int, results: list[TableResult]) -> None:
         """The round's results, and the round ended, in one transaction."""

@@ -170,7 +170,11 @@ function showOrganiser(nightId, admin) {
     $("start-round").hidden = Boolean(playing) || night.rounds.length >= night.night.rounds;
     $("start-round").textContent = `Start round ${night.rounds.length + 1}`;
     $("end-round").hidden = !playing;
-    if (playing) $("end-round").textContent = `End round ${playing.number} (the bell)`;
+    if (playing) {
+      $("end-round").textContent = playing.bell
+        ? `End round ${playing.number} (the bell has rung)`
+        : `End round ${playing.number} (ring the bell)`;
+    }
     const box = $("organiser-tables");
     box.replaceChildren();
     const last = night.rounds[night.rounds.length - 1];

@@ -1,5 +1,6 @@
 """Club nights: a night's settings, its rounds as charted (with the online tables
-made for them), the phones' score entries for physical tables, and each table's
+made for them, and once the organiser has rung the bell, the hands each online
+table counts), the phones' score entries for physical tables, and each table's
 result once its round has ended (the standings are summed from these).
 
 Revision ID: 0004
@@ -35,6 +36,7 @@ def upgrade() -> None:
         sa.Column("online", sa.Text, nullable=False),
         sa.Column("started_at", sa.Float, nullable=False),
         sa.Column("ended_at", sa.Float, nullable=True),
+        sa.Column("bell", sa.Text, nullable=True),
     )
     op.create_table(
         "fs_club_entries",
