@@ -25,18 +25,18 @@ from followsuit.cli.args import (
 )
 from followsuit.cli.hints import Hinter
 from followsuit.cli.keeping import RecordKeeper
-from followsuit.cli.layout import flow
-from followsuit.cli.option_scope import plain_doc
 from followsuit.cli.reading import Choice, Command, Problem, Reader
-from followsuit.cli.seating import Seating
-from followsuit.cli.summary import HandSummary
-from followsuit.cli.table import TableView
-from followsuit.cli.turn import TurnView
-from followsuit.cli.words import card_label, card_token, plain_reason
 from followsuit.engine import State
 from followsuit.engine import actions as A
 from followsuit.engine.observation import Observation
 from followsuit.rules.scope import options_for
+from followsuit.text.layout import flow
+from followsuit.text.option_scope import plain_doc
+from followsuit.text.seating import Seating
+from followsuit.text.summary import HandSummary
+from followsuit.text.table import TableView
+from followsuit.text.turn import TurnView
+from followsuit.text.words import card_label, card_token, plain_reason
 
 
 def advance(variant: str, until: Callable[[State], bool], seeds: range = range(1, 200)) -> State:

@@ -14,7 +14,7 @@ from followsuit import record, solver
 from followsuit.bots import make_bot
 from followsuit.cli.main import app
 from followsuit.cli.review_cmd import review
-from followsuit.cli.summary import count
+from followsuit.text.summary import count
 
 runner = CliRunner()
 

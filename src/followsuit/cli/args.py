@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from ..bots import BOTS
 from ..messages import shown
 from ..rules import OptionError, UnknownVariant, Variant, find_variant, variants
-from .seating import find_seat, seat_choices
+from ..text.seating import find_seat, seat_choices
 
 
 class UsageError(Exception):

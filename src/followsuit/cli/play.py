@@ -26,15 +26,15 @@ from ..engine import actions as A
 from ..engine.deal import game_seed, seeded_deal
 from ..engine.observation import Observation, SeenMove
 from ..engine.types import MoveKind, Trick
+from ..text.layout import flow
+from ..text.seating import Seating
+from ..text.summary import HandSummary
+from ..text.table import TableView, suit_text
+from ..text.turn import TurnView
+from ..text.words import card, styled
 from .hints import Hinter
 from .keeping import PLAYED_FIELD, RecordKeeper
-from .layout import flow
 from .reading import HELP, Choice, Command, Problem, Reader
-from .seating import Seating
-from .summary import HandSummary
-from .table import TableView, suit_text
-from .turn import TurnView
-from .words import card, styled
 
 #: How the table tells an automatic card move.
 MOVE_WORDS = {

@@ -22,6 +22,8 @@ from ..messages import shown
 from ..record import load, replay
 from ..rules import OptionError, load_rules
 from ..rules.model import Rules
+from ..text.layout import flow
+from ..text.seating import HUMAN, Seating
 from .args import (
     UsageError,
     parse_bots,
@@ -42,9 +44,7 @@ from .keeping import (
     free_path,
     table_field,
 )
-from .layout import flow
 from .play import TerminalGame
-from .seating import HUMAN, Seating
 
 
 def fail(message: str) -> int:

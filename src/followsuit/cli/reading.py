@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from ..cards import Suit, bits
 from ..engine import IllegalAction, State
 from ..engine import actions as A
-from .seating import Seating
-from .words import card_token, echo, plain_reason
+from ..text.seating import Seating
+from ..text.words import card_token, echo, plain_reason
 
 #: The commands of every prompt and what they do, for ``help``.
 COMMANDS = {

@@ -13,8 +13,8 @@ from rich.console import Console
 from .. import solver
 from ..engine import State
 from ..engine.actions import is_play
+from ..text.summary import count
 from .replay_cmd import replayed
-from .summary import count
 
 
 def review(final: State) -> list[dict[str, Any]]:

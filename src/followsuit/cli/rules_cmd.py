@@ -26,7 +26,7 @@ from ..rules import Variant, load_rules, variants
 from ..rules.model import STRUCTURAL
 from ..rules.registry import lineage
 from ..rules.scope import options_for
-from .option_scope import option_head, plain_doc
+from ..text.option_scope import option_head, plain_doc
 
 
 def list_variants(console: Console) -> None:

@@ -2,7 +2,7 @@
 the answers to the prompt's commands (``last``, ``score``, ``hand``, ``rules``).
 
 Pure drawing from an observation: it returns lines that fit the width and
-prints nothing, so :mod:`.play` decides when to show them.
+prints nothing, so the terminal (:mod:`followsuit.cli.play`) decides when to show them.
 """
 
 from __future__ import annotations
