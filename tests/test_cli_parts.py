@@ -501,7 +501,14 @@ def test_the_score_history_says_what_the_summary_said(variant: str) -> None:
             assert re.search(STORY_WORDS[word], story), (line, story)
             assert "made" not in line or "euchred" not in story, (line, story)
             seen.add(word)
+            # a Euchre loner is said alone in both
+            alone = "alone" in line.split(": ")[-2]
+            if variant.startswith("euchre"):
+                assert alone == bool(re.search(r"alone|lone maker", story)), (line, story)
+            seen |= {"alone"} if alone else set()
     expected = {"made", "euchred"} if variant.startswith("euchre") else {"made", "set"}
+    if variant.startswith("euchre"):
+        expected.add("alone")
     assert expected <= seen, seen
 
 
@@ -540,15 +547,15 @@ def test_plot_without_matplotlib_names_the_extra_and_writes_nothing(
     plot = tmp_path / "ppH.png"
     args = ["arena", "euchre/american", "--bots", "rules,random", "--games", "2", "--jobs", "1"]
     done = CliRunner().invoke(app, [*args, "--plot", str(plot)])
-    assert done.exit_code == 2
-    assert "--plot needs matplotlib: pip install 'followsuit[plot]'" in done.output
+    assert done.exit_code == 2 and done.stdout == ""
+    assert done.stderr == "followsuit: --plot needs matplotlib: pip install 'followsuit[plot]'\n"
     assert not plot.exists()
     # a folder that cannot take the file is refused without leaving one either
     (tmp_path / "ro").mkdir(mode=0o500)
     monkeypatch.delitem(sys.modules, "matplotlib")
     if os.geteuid() != 0:
         done = CliRunner().invoke(app, [*args, "--csv", str(tmp_path / "ro" / "g.csv")])
-        assert done.exit_code == 2 and "no permission" in done.output
+        assert done.exit_code == 2 and "no permission" in done.stderr and done.stdout == ""
     assert not (tmp_path / "ro" / "g.csv").exists()
 
 

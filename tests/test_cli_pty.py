@@ -462,9 +462,12 @@ def test_record_error_is_one_line_and_the_game_does_not_start(tmp_path: Path) ->
 
 
 def test_record_never_overwrites_another_file(tmp_path: Path) -> None:
-    path = tmp_path / "finished.json"
-    old = (ROOT / "tests" / "records" / "euchre-long.json").read_bytes()
+    path = tmp_path / "unfinished.json"
+    rec = json.loads((ROOT / "tests" / "records" / "euchre-long.json").read_text())
+    rec["hands"][-1]["actions"] = rec["hands"][-1]["actions"][:3]
+    old = record.dumps(rec).encode()
     path.write_bytes(old)
+    assert not record.replay(record.load(path)).is_over()
     done = run("play", "--seed", "4", "--record", str(path), "--delay", "0")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1, done.stderr
@@ -680,8 +683,30 @@ def test_resume_refuses_a_finished_game(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", "3", "--record", str(path), "-o", "target_score=1")
     play_out(child, ones)
     done = run("resume", str(path))
-    assert done.returncode == 2 and "is over" in done.stderr
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"the game in {path} is finished; followsuit replay {path} shows it" in done.stderr
     assert done.stderr.count("\n") == 1
+    # and a new game's --record will not take its place, saying the same
+    done = run("play", "--record", str(path), "--delay", "0")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert f"a finished game's record is there; followsuit replay {path}" in done.stderr
+    assert "followsuit resume" not in done.stderr
+
+
+def test_resume_says_a_plain_json_file_is_not_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text('{"shopping": ["eggs"]}')
+    done = run("resume", str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f'followsuit: {path}: not a followsuit record (it has no "format": "followsuit/1")\n'
+    )
+    done = run("play", "--record", str(path), "--delay", "0")
+    assert done.returncode == 2
+    assert f"--record {path}: a file is there already; give another name, or add --overwrite" in (
+        done.stderr
+    )
+    assert "followsuit resume" not in done.stderr and "replay" not in done.stderr
 
 
 def test_replay_table_counts_from_one_and_names_teams(tmp_path: Path) -> None:

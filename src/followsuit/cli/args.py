@@ -5,6 +5,7 @@ values arrive here as text)."""
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Sequence
 
 from ..bots import BOTS
@@ -15,6 +16,13 @@ from ..text.seating import find_seat, seat_choices
 
 class UsageError(Exception):
     """A bad command-line value: the one line to print."""
+
+
+def fail(message: str) -> int:
+    """Print the one-line error on stderr, as every command does, and give the
+    exit status."""
+    print(f"followsuit: {message}", file=sys.stderr)
+    return 2
 
 
 def resolve_variant(name: str) -> Variant:

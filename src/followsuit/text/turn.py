@@ -122,7 +122,11 @@ class TurnView:
                     line.append(" ")
                 if result.maker is not None:
                     word = outcome(obs.rules, result)
-                    line.append(f"{self.seating.name(result.maker)}: {word} · ")
+                    # a Euchre loner says so, as its summary did (Bid Euchre's lone
+                    # bids say it by their names)
+                    alone = obs.rules.family == "euchre" and result.contract.alone == result.maker
+                    who = self.seating.name(result.maker) + (" alone" if alone else "")
+                    line.append(f"{who}: {word} · ")
                 line.append(
                     " ".join(
                         f"{self.seating.side_name(s)} {'+' if p > 0 else ''}{p}"
