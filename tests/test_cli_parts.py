@@ -159,9 +159,92 @@ def test_a_single_suit_letter_names_the_suit_wherever_a_suit_is_asked(
         letter = "CDHS"[suit]
         for typed in (letter, letter.lower(), ["clubs", "diamonds", "hearts", "spades"][suit]):
             assert reader.read(typed) == Choice(action), typed
-    # where no suit is asked, h is still the help
-    elsewhere = advance("euchre/american", lambda s: "play" in verbs(s))
-    assert Reader(elsewhere, seating_for(elsewhere), []).read("h") == Command("help")
+    # where no suit is asked, one line says so and what is asked
+    elsewhere = advance("euchre/american", lambda s: "play" in verbs(s) and len(verbs(s)) == 1)
+    choices = TurnView(seating_for(elsewhere), TableView(seating_for(elsewhere), "x")).choices(
+        elsewhere.observation(elsewhere.current_player or 0)
+    )[0]
+    reader = Reader(elsewhere, seating_for(elsewhere), choices)
+    for typed in ("h", "H", "hearts", "♥"):
+        said = reader.read(typed)
+        assert isinstance(said, Problem), typed
+        if len(choices) > 1:
+            assert said.message == f"no suit is asked here: a card to play (1 to {len(choices)})"
+        else:
+            assert said.message == "no suit is asked here: a card to play"
+    assert reader.read("help") == reader.read("?") == Command("help")
+
+
+# the words of help that stand for each verb a prompt may ask for
+HELP_WORDS = {
+    "play": "a card as shown",
+    "play-pile": "pile (",
+    "call": "call H",
+    "alone": "alone",
+    "partner": "partner (",
+    "defend-alone": "defend-alone",
+    "order-up": "order-up",
+    "pass": "pass",
+    "bid": "bid ",
+    "trump": "trump S",
+    "discard": "discard 9C",
+    "give": "give AS",
+    "call-partner": "call-partner AH",
+    "claim-misdeal": "claim-misdeal",
+}
+
+
+@pytest.mark.parametrize("variant", [v.id for v in followsuit.variants()])
+def test_help_names_every_verb_the_game_asks_for_and_no_other(variant: str) -> None:
+    """Bots play a few hands (with the house rules that add a step: defending
+    alone, a partner going alone); every verb any prompt offered is in help, and
+    help offers no verb the game never asks for."""
+    from followsuit.cli.reading import help_lines, verbs_of
+
+    extra: dict[str, object] = {"target_score": 1000}
+    if variant.startswith("euchre/") and variant != "euchre/cutthroat":
+        extra |= {"defend_alone": True, "euchre_alone_allowed_for": "maker_or_partner"}
+    if variant == "euchre/timed":
+        extra = {"time_limit_seconds": 600}
+    asked: set[str] = set()
+    for seed in range(3):
+        state = followsuit.new_game(variant, extra, seed=seed)
+        bots = [make_bot("random", seed=k) for k in range(state.n)]
+        while not state.is_over() and len(state.results) < 4:
+            asked |= verbs(state)
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].choose(state.observation(seat)))
+    rules = state.rules
+    text = "\n".join(line.plain for line in help_lines(rules, 80))
+    assert all(len(line.plain) <= 80 for line in help_lines(rules, 80))
+    for word in asked:
+        assert HELP_WORDS[word] in text, (word, text)
+    assert asked <= verbs_of(rules) | {"time-up"}, asked - verbs_of(rules)
+    deck = rules.deck
+    assert ("joker" in text) == bool(deck.joker_mask), text
+
+
+def test_help_for_a_euchre_player_is_euchre_only() -> None:
+    from followsuit.cli.reading import help_lines
+
+    text = "\n".join(
+        line.plain for line in help_lines(followsuit.load_rules("euchre/american"), 80)
+    )
+    for word in ("joker", "bid", "pile", "call-partner", "give", "trump S", "claim-misdeal"):
+        assert word not in text, word
+    for word in ("order-up alone", "call H (or just H", "discard 9C"):
+        assert word in text, word
+
+
+def test_discard_and_draw_says_what_pass_does() -> None:
+    state = advance("pitch/discard-draw", lambda s: "discard" in verbs(s) and "pass" in verbs(s))
+    seating = seating_for(state)
+    obs = state.observation(seating.human)
+    choices, typed = TurnView(seating, TableView(seating, "x")).choices(obs)
+    assert choices == [A.PASS]
+    assert typed.startswith("Type the 1 to ")
+    assert typed.endswith("and draw as many; or 1 to pass, keeping every card")
 
 
 def test_typed_words_are_echoed_as_typed() -> None:

@@ -315,7 +315,17 @@ def test_commands_answer_at_a_prompt(tmp_path: Path) -> None:
         child.expect(PROMPT)
         child.sendline(command)
         child.expect(answer)
+    # help is Euchre's own: no jokers, bids, piles or partners called
+    helped = plain(child.before or "")
+    assert "order-up alone" in helped
+    for word in ("joker", "bid ", "pile", "call-partner"):
+        assert word not in helped, word
+    # a suit where none is asked: one line, not the help
     child.expect(PROMPT)
+    child.sendline("H")
+    child.expect(r"No suit is asked here: a card to play[^\n]*\n")
+    child.expect(PROMPT)
+    assert "At any prompt" not in plain(child.before or "")
     child.sendline("q")
     child.expect(pexpect.EOF)
     rules_shown = plain(child.before or "")

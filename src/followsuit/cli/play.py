@@ -34,7 +34,7 @@ from ..text.turn import TurnView
 from ..text.words import card, styled
 from .hints import Hinter
 from .keeping import PLAYED_FIELD, RecordKeeper
-from .reading import HELP, Choice, Command, Problem, Reader
+from .reading import Choice, Command, Problem, Reader, help_lines
 
 #: How the table tells an automatic card move.
 MOVE_WORDS = {
@@ -343,7 +343,7 @@ class TerminalGame:
     def _command(self, name: str, obs: Observation, choices: list[int], typed: str) -> None:
         turn, width = self.turn, self.width
         if name == "help":
-            self._say(HELP)
+            self._lines(help_lines(self.state.rules, width))
         elif name == "table":
             self._lines(turn.screen(obs, choices, typed, width))
         elif name == "hand":

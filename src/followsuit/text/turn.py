@@ -77,6 +77,9 @@ class TurnView:
             example = " ".join(obs.rules.deck.codes[c] for c in bits(A.cards_of(sets[0])))
             typed = f"Type the {count} to {verb}, e.g. {example}"
             choices = [a for a in choices if not A.cards_of(a)]
+            if A.PASS in choices:  # a discard and draw: pass is the choice of none
+                k = choices.index(A.PASS) + 1
+                typed += f", and draw as many; or {k} to pass, keeping every card"
         elif choices and (A.is_play(choices[0]) or A.is_discard(choices[0])):
             shown = sorted_hand(obs, obs.hand)
 
