@@ -697,3 +697,49 @@ def test_verify_on_a_terminal_record_checks_the_seed(tmp_path: Path) -> None:
     path.write_text(record.dumps(rec))
     done = CliRunner().invoke(app, ["verify", str(path)])
     assert done.exit_code == 1 and "hand 1: NOT the deal of seed 12" in done.output
+
+
+@pytest.mark.parametrize("width", [80, 160])
+@pytest.mark.parametrize("variant", ["euchre/american", "pitch/cutthroat-3p", "pitch/8-player"])
+def test_seat_labels_stay_put_as_the_turn_goes_round(variant: str, width: int) -> None:
+    """The turn marker moving from seat to seat never moves a seat's name."""
+    state = followsuit.new_game(variant, seed=3)
+    seating = seating_for(state)
+    human = seating.human
+    view = TableView(seating, "x")
+    columns: dict[int, set[int]] = {k: set() for k in range(state.n)}
+    bots = [make_bot("rules", seed=k) for k in range(state.n)]
+    movers = set()
+    while not state.is_over() and len(state.results) < 2:
+        seat = state.current_player
+        assert seat is not None
+        movers.add(seat)
+        obs = state.observation(human)
+        for line in view.picture(obs, view.picture_width(width)):
+            if line.style == "dim" or "led" in line.plain or "Your lead" in line.plain:
+                continue  # the trick's caption names players too
+            for k in range(state.n):
+                found = re.search(rf"\b{seating.name(k)}\b", line.plain)
+                if found:
+                    columns[k].add(found.start())
+        state.apply(bots[seat].choose(state.observation(seat)))
+    assert movers == set(range(state.n))
+    assert all(len(found) == 1 for found in columns.values()), columns
+
+
+def test_last_of_the_hand_before_is_not_labelled_with_this_hands_tags() -> None:
+    state = advance(
+        "pitch/partnership-4p",
+        lambda s: len(s.results) == 1 and not s.tricks and s.phase_name == "auction",
+    )
+    seating = seating_for(state)
+    obs = state.observation(seating.human)
+    turn = TurnView(seating, TableView(seating, "x"))
+    for width in (80, 160):
+        shown = [line.plain for line in turn.last_trick(obs, width)]
+        assert "of the last hand" in shown[-1]
+        picture = "\n".join(shown[:-1])
+        for tag in ("dealer", "bid", "passed", "maker", "trick", "◂"):
+            assert tag not in picture, (tag, picture)
+        for k in range(state.n):
+            assert seating.name(k) in picture

@@ -109,7 +109,8 @@ class TurnView:
             f"Trick {number}{where}: {self.seating.who(trick.winner)} won it "
             f"(led by {self.seating.name(trick.leader)})."
         )
-        picture = self.view.picture(obs, self.view.picture_width(width), trick.plays)
+        room = self.view.picture_width(width)
+        picture = self.view.picture(obs, room, trick.plays, this_hand=not where)
         return [*picture, said]
 
     def history(self, obs: Observation) -> list[Text]:
