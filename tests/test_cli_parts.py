@@ -603,20 +603,48 @@ def test_rules_at_the_prompt_in_the_words_of_followsuit_rules() -> None:
 
     console = Console(width=200, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
     show_variant(console, find_variant("euchre/american"))
-    heads = {line for line in console.export_text().split("\n") if " = " in line}
+    heads = {line for line in console.export_text().split("\n") if re.match(r"[a-z_0-9]+: ", line)}
     rules = load_rules("euchre/american", {"stick_the_dealer": True})
     seating = Seating.of(4, 2, ["rules", "rules", None, "rules"], rules.sides)
-    lines = [
-        line.plain for line in TurnView(seating, TableView(seating, "x")).rules_in_force(rules)
-    ]
-    options = [line.strip() for line in lines if " = " in line]
-    assert "stick_the_dealer = true  (house rule)" in options
-    assert "misdeal_dealer = unset: next after a claim, same after an engine misdeal" in options
-    assert "deal_packets = [[3, 2, 3, 2], [2, 3, 2, 3]]" in options
+    view = TurnView(seating, TableView(seating, "x"))
+    options = [line.plain.strip() for line in view.rules_in_force(rules, 200)[1:-1]]
+    assert "stick_the_dealer: yes  (house rule)" in options
+    assert (
+        "misdeal_dealer: the next dealer after a claim, the same after a misdeal the engine finds"
+        in options
+    )
+    assert "deal_packets: 3-2-3-2, then 2-3-2-3" in options
+    assert "deck: 24 cards, 9 to A of each suit" in options
+    assert "euchre_lone_lead: the eldest, or the next player who plays" in options
+    assert "euchre_points: made 1, march 2, alone march 4, euchred 2" in options
     for line in options:
         if not line.endswith("(house rule)"):
             assert line in heads, line
     assert sum(line.endswith("(house rule)") for line in options) == 1
+
+
+@pytest.mark.parametrize("width", [80, 160])
+def test_option_values_are_words_broken_only_between_pieces(width: int) -> None:
+    """Every option of every variant, at the prompt's and ``followsuit rules``'
+    widths: no raw setting (no underscores, JSON, true/false, deck codes), lines
+    that fit, and a break only where the value's pieces meet."""
+    from followsuit.text.option_scope import option_lines
+    from followsuit.text.option_words import value_words
+
+    for v in followsuit.variants():
+        rules = followsuit.load_rules(v.id)
+        for option in options_for(rules, everything=True):
+            pieces = value_words(rules, option.name)
+            value = ", ".join(pieces)
+            assert not re.search(r"_|\[|\{|^(true|false)$|[A-Z]{3,}\d", value), (v.id, value)
+            lines = [line.plain for line in option_lines(rules, option.name, width, lead="  ")]
+            assert all(len(line) <= width for line in lines), lines
+            joined = lines[0].split(": ", 1)[1]
+            for line in lines[1:]:
+                assert line.startswith("      ") and not line[6].isspace(), line
+                assert joined.endswith(",")  # each break was after a piece's comma
+                joined += " " + line.strip()
+            assert joined == value, (lines, pieces)
 
 
 def test_plot_without_matplotlib_names_the_extra_and_writes_nothing(

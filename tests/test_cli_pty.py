@@ -320,6 +320,17 @@ def test_commands_answer_at_a_prompt(tmp_path: Path) -> None:
     assert "order-up alone" in helped
     for word in ("joker", "bid ", "pile", "call-partner"):
         assert word not in helped, word
+    # the options in force in words, each whole on the line
+    child.expect(PROMPT)
+    child.sendline("rules")
+    child.expect("explains each")
+    in_force = plain(child.before or "")
+    assert "  deck: 24 cards, 9 to A of each suit\n" in in_force
+    assert "  deal_packets: 3-2-3-2, then 2-3-2-3\n" in in_force
+    assert "  stick_the_dealer: no\n" in in_force
+    for raw in ("EUCHRE24", " = ", "unset", "british"):
+        assert raw not in in_force, raw
+    assert max(len(line) for line in in_force.split("\n")) <= 80
     # a suit where none is asked: one line, not the help
     child.expect(PROMPT)
     child.sendline("H")
@@ -328,8 +339,6 @@ def test_commands_answer_at_a_prompt(tmp_path: Path) -> None:
     assert "At any prompt" not in plain(child.before or "")
     child.sendline("q")
     child.expect(pexpect.EOF)
-    rules_shown = plain(child.before or "")
-    assert "british" not in rules_shown
 
 
 def test_the_trick_is_drawn_as_it_fills_when_you_lead(tmp_path: Path) -> None:
@@ -425,13 +434,30 @@ def test_rules_ids_and_option_names_are_whole_when_piped() -> None:
     assert "british_joker_upcard_choose_blind" not in shown
     assert "time_limit_seconds" not in shown
     assert "RULES.md" not in shown
-    names = [line.split(" = ")[0] for line in shown.split("\n") if " = " in line]
-    assert "stick_the_dealer" in names
+    assert "\nstick_the_dealer: no\n" in shown
+    assert "\ndeck: 24 cards, 9 to A of each suit\n" in shown
     everything = run("rules", "euchre/american", "--all").stdout
     for opt in user_options("euchre"):
-        assert f"\n{opt.name} = " in everything, opt.name
+        assert f"\n{opt.name}: " in everything, opt.name
     timed = run("rules", "euchre/timed").stdout
-    assert "\ntime_limit_seconds = " in timed
+    assert "\ntime_limit_seconds: 600 seconds\n" in timed or "\ntime_limit_seconds: " in timed
+
+
+@pytest.mark.parametrize("columns", [80, 160])
+def test_rules_values_are_words_never_broken_inside(tmp_path: Path, columns: int) -> None:
+    """``followsuit rules bid-euchre/standard`` at a terminal: every option's value
+    in words, and a line that must break breaks between a value's pieces."""
+    child = spawn(tmp_path, "bid-euchre/standard", command="rules", columns=columns, rows=400)
+    child.expect(pexpect.EOF)
+    lines = plain(child.before or "").split("\n")
+    assert max(len(line) for line in lines) <= columns
+    text = "\n".join(lines)
+    assert "\ndeal_packets: 1 card each, 6 times\n" in text
+    assert "\ndeck: 24 cards, 9 to A of each suit\n" in text
+    assert "\nbe_help_exchange_cards: 1 card\n" in text
+    assert "misdeal_dealer: the next dealer after a claim," in text
+    for raw in ("EUCHRE24", " = ", "unset", "[[", "true", "false"):
+        assert raw not in text.split("options (set with")[1].split("Allowed")[0], raw
 
 
 def test_rules_at_a_terminal_are_whole_and_long_ones_paged(

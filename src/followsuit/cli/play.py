@@ -355,4 +355,4 @@ class TerminalGame:
         elif name == "hint":
             self._lines(self.hinter.hint(obs, lambda a: turn.choice_text(obs, a)))
         elif name == "rules":
-            self._lines(turn.rules_in_force(self.state.rules))
+            self._lines(turn.rules_in_force(self.state.rules, width))

@@ -18,7 +18,7 @@ from ..rules import Rules, load_rules
 from ..rules.scope import options_for
 from .hands import hand_items, sorted_hand
 from .layout import flow
-from .option_scope import option_head
+from .option_scope import option_lines
 from .seating import Seating
 from .summary import outcome
 from .table import TableView, suit_text
@@ -148,17 +148,15 @@ class TurnView:
             score.append_text(item)
         return [score, *self.history(obs)]
 
-    def rules_in_force(self, rules: Rules) -> list[Text]:
-        """The options in force, one a line as ``followsuit rules ID`` heads them,
+    def rules_in_force(self, rules: Rules, width: int) -> list[Text]:
+        """The options in force, in words, as ``followsuit rules ID`` heads them,
         each house rule (a value the variant does not give it) marked."""
         head = Text(f"{rules.variant.title} ({rules.id}); options in force:", style="bold")
         plain = load_rules(rules.id)
         lines = [head]
         for option in options_for(rules):
-            line = Text("  ").append_text(option_head(rules, option.name))
-            if rules.value(option.name) != plain.value(option.name):
-                line.append("  (house rule)", style="yellow")
-            lines.append(line)
+            house = rules.value(option.name) != plain.value(option.name)
+            lines += option_lines(rules, option.name, width, lead="  ", house=house)
         more = Text("followsuit rules " + rules.id + " explains each.", style="dim")
         return [*lines, more]
 
