@@ -168,8 +168,10 @@ def test_a_single_suit_letter_names_the_suit_wherever_a_suit_is_asked(
     for typed in ("h", "H", "hearts", "♥"):
         said = reader.read(typed)
         assert isinstance(said, Problem), typed
-        if len(choices) > 1:
+        if len(choices) > 2:
             assert said.message == f"no suit is asked here: a card to play (1 to {len(choices)})"
+        elif len(choices) == 2:
+            assert said.message == "no suit is asked here: a card to play (1 or 2)"
         else:
             assert said.message == "no suit is asked here: a card to play"
     assert reader.read("help") == reader.read("?") == Command("help")
@@ -771,3 +773,13 @@ def test_last_of_the_hand_before_is_not_labelled_with_this_hands_tags() -> None:
             assert tag not in picture, (tag, picture)
         for k in range(state.n):
             assert seating.name(k) in picture
+
+
+def test_a_suit_where_none_is_asked_names_what_is() -> None:
+    state = advance("euchre/american", lambda s: "order-up" in verbs(s))
+    seating = seating_for(state)
+    choices, typed = TurnView(seating, TableView(seating, "x")).choices(
+        state.observation(seating.human)
+    )
+    said = Reader(state, seating, choices, typed).read("h")
+    assert said == Problem("no suit is asked here: pass, order-up or order-up alone (1 to 3)")

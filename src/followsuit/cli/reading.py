@@ -255,12 +255,10 @@ class Reader:
             word = ASKED.get(verb.word) or f"{verb.word} {verb.suffix}".strip()
             if word not in words:
                 words.append(word)
-        what = " or ".join(words)
+        what = " or ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
         count = len(self.choices)
-        if self.typed:
-            what = self.typed[0].lower() + self.typed[1:]
-        elif count > 1:
-            what += f" (1 to {count})"
+        if count > 1:
+            what += f" (1 {'or' if count == 2 else 'to'} {count})"
         return f"no suit is asked here: {what}"
 
     def _number(self, k: int) -> Choice | Problem:

@@ -192,8 +192,11 @@ class TableView:
         if (obs.tricks or obs.trick or obs.phase == "play") and not out:
             won = obs.tricks_won[seat]
             tags.append(f"{won} trick{'' if won == 1 else 's'}")
-        lines = [*head, *flow(tags, width, sep=" · ")] if tags else head
-        return block(lines, width)
+        # the tags keep the marker's room too, so that a block aligned on its
+        # right (the right-hand seat) keeps its lines' ends in one column
+        room = " " * len(TURN_MARKER)
+        tagged = [line.append(room) for line in flow(tags, width - len(room), sep=" · ")]
+        return block([*head, *tagged] if tags else head, width)
 
     def _last_call(self, obs: Observation, seat: int) -> str:
         """What the seat last said in the calling or the auction."""
