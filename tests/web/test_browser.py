@@ -5,65 +5,19 @@ and a spectator in a second browser context sees no hidden card."""
 
 from __future__ import annotations
 
-import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from followsuit import record as R
 
 from ..server_support import free_port, kill9, server
-
-CHROMIUM = os.environ.get("FOLLOWSUIT_CHROMIUM", "/usr/bin/chromium")
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "browser.db"
-    port = free_port()
-    with server(f"sqlite:///{db}", port):
-        yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), (
-        f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); "
-        ".ci/run does"
-    )
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
-    yield ctx
-    ctx.close()
-
-
-def watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
+from .conftest import watch_errors
 
 
 def create_table(page: Page, base_url: str, variant: str, target: int | None) -> str:
@@ -75,6 +29,7 @@ def create_table(page: Page, base_url: str, variant: str, target: int | None) ->
     if target is not None:
         page.click("#options-box summary")
         page.fill("#opt-target_score", str(target))
+    page.click("#table-box summary")
     page.fill("#bot-delay", "0")
     page.click("#create")
     page.wait_for_url("**/t/*")
@@ -340,6 +295,7 @@ def test_a_friend_takes_a_seat_by_the_invite_link(browser: Browser, base_url: st
         page.goto(base_url + "/")
         page.wait_for_selector("#options[data-variant]", state="attached")
         page.select_option("#seat-2", "human")
+        page.click("#table-box summary")
         page.fill("#bot-delay", "0")
         page.click("#create")
         page.wait_for_url("**/t/*")
@@ -351,9 +307,10 @@ def test_a_friend_takes_a_seat_by_the_invite_link(browser: Browser, base_url: st
         guest.wait_for_selector("#hand .card")
         assert "?invite=" not in guest.url  # the code is used up and out of sight
         labels = guest.eval_on_selector_all(
-            ".seat-label strong", "ls => ls.map(l => l.textContent)"
+            ".seat-label", "ls => ls.map(l => l.getAttribute('aria-label'))"
         )
-        assert "You" in labels and "Partner (seat 0)" in labels
+        assert any(label.startswith("You:") for label in labels)
+        assert any(label.startswith("Partner (seat 0):") for label in labels)
         page.wait_for_function(
             "() => [...document.querySelectorAll('.seat-label')].some("
             "l => l.dataset.seat === '2' && l.textContent.includes('here'))"
@@ -361,8 +318,9 @@ def test_a_friend_takes_a_seat_by_the_invite_link(browser: Browser, base_url: st
         guest.fill("#my-name", "Alice")
         guest.click("#name-form button")
         page.wait_for_function(
-            "() => [...document.querySelectorAll('.seat-label strong')].some("
-            "l => l.textContent.startsWith('Alice, partner'))"
+            "() => [...document.querySelectorAll('.seat-label')].some(l =>"
+            " l.querySelector('strong').textContent === 'Alice'"
+            " && l.getAttribute('aria-label').startsWith('Alice, partner'))"
         )
         guest.reload()  # the seat is kept in the browser
         guest.wait_for_selector("#hand .card")
@@ -397,10 +355,19 @@ def test_the_page_comes_back_by_itself_after_the_server_is_killed(
         page.wait_for_function(
             "() => document.getElementById('conn').textContent.includes('retrying')"
         )
+        # while it is down the page says so, offers nothing, and never "Your turn"
+        assert (page.text_content("#conn") or "").startswith("Disconnected")
+        assert page.locator("#hand .card.legal").count() == 0
+        assert page.locator("#controls button:not([disabled])").count() == 0
+        assert page.text_content("#status") != "Your turn"
+        page.wait_for_timeout(6000)  # long enough for the back-off to reach several seconds
         with server(database, port):
+            ready = time.monotonic()  # /healthz has just answered
             page.wait_for_function(
                 "() => document.getElementById('conn').textContent === 'connected'", timeout=40_000
             )
+            back = time.monotonic() - ready
+            assert back <= 1.0, f"the page took {back:.2f} s to come back"
             page.wait_for_function(READY, timeout=20_000)
             after = sorted(
                 page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)")

@@ -89,6 +89,7 @@ export function cardFace(code, { asButton = false, small = false } = {}) {
 export function cardBacks(count) {
   const span = document.createElement("span");
   span.className = "backs";
+  span.setAttribute("role", "img");
   span.setAttribute("aria-label", `${count} card${count === 1 ? "" : "s"}`);
   for (let i = 0; i < Math.min(count, 13); i += 1) {
     const img = document.createElement("img");

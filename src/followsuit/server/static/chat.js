@@ -7,8 +7,9 @@ export function muted() { return localStorage.getItem("fs:mute") === "1"; }
 export function renderChat(lines, phrases) {
   $("chat-log").replaceChildren();
   if (!muted()) for (const line of lines) addChat(line);
+  if (phrases) table.phrases = phrases; // muting redraws the log, not the phrases
   const box = $("phrases");
-  box.replaceChildren(...(phrases || []).map((p, k) => {
+  box.replaceChildren(...(table.phrases || []).map((p, k) => {
     const b = element("button", { type: "button" }, p);
     b.addEventListener("click", () => table.conn.send({ type: "chat", phrase: k }));
     return b;

@@ -1,5 +1,10 @@
 // The seat's WebSocket: reconnects with back-off (a phone that slept comes back to
 // the same seat and state), and asks for a snapshot when it missed an event.
+// While it is down it also asks /healthz a few times a second: the moment the
+// server answers, it connects again (and the back-off starts afresh), so a
+// restarted server has its pages back within a second.
+
+const HEALTH_EVERY_MS = 300;
 
 export class TableConnection {
   constructor(tableId, token, handlers) {
@@ -31,6 +36,7 @@ export class TableConnection {
     this.ws = ws;
     ws.onopen = () => {
       this.delay = 500;
+      clearTimeout(this.retry);
       this.handlers.status("connected", true);
     };
     ws.onmessage = (event) => this.receive(JSON.parse(event.data));
@@ -43,8 +49,32 @@ export class TableConnection {
       const wait = this.delay + Math.random() * 250;
       this.delay = Math.min(this.delay * 2, 15000);
       this.handlers.status(`connection lost: retrying in ${Math.round(wait / 1000)} s`, false);
-      setTimeout(() => this.open(), wait);
+      clearTimeout(this.retry);
+      this.retry = setTimeout(() => this.open(), wait);
+      this.watchHealth();
     };
+  }
+
+  /** Poll /healthz while the socket is down; connect at once when it answers. */
+  watchHealth() {
+    if (this.polling) return;
+    this.polling = true;
+    const poll = async () => {
+      if (this.closed || (this.ws && this.ws.readyState === WebSocket.OPEN)) { this.polling = false; return; }
+      let up = false;
+      try { up = (await fetch("/healthz", { cache: "no-store" })).ok; } catch { up = false; }
+      if (up) {
+        this.polling = false;
+        this.delay = 500;
+        if (this.ws.readyState === WebSocket.CLOSED) {
+          clearTimeout(this.retry);
+          this.open();
+        }
+        return;
+      }
+      setTimeout(poll, HEALTH_EVERY_MS);
+    };
+    setTimeout(poll, HEALTH_EVERY_MS);
   }
 
   receive(message) {

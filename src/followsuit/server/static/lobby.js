@@ -43,7 +43,10 @@ export async function showLobby() {
 
 async function loadVariant(id, values) {
   detail = await api(`/api/variants/${id}`);
-  document.getElementById("variant-summary").textContent = detail.summary;
+  // the first sentence up front; the whole text a click away
+  const first = detail.summary.match(/^.*?[.!?](\s|$)/);
+  document.getElementById("variant-summary").textContent = first ? first[0].trim() : detail.summary;
+  document.getElementById("variant-rules").textContent = detail.summary;
   const seats = document.getElementById("seats");
   seats.replaceChildren();
   for (let k = 0; k < detail.players; k += 1) {

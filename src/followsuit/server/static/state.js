@@ -6,6 +6,12 @@ export const $ = (id) => document.getElementById(id);
 export const table = {
   id: null, you: null, view: null, info: null, seats: [], conn: null, selected: new Set(),
   hint: null, focusCode: null, clockBase: null, commitments: {}, verdicts: {},
+  online: false, // the WebSocket is open: nothing is offered while it is not
+  held: null, // the finished trick kept on the felt: {plays, winner, done, timer}
+  queue: [], // updates that came while a trick was held, applied after it
+  zone: null, // where the player's focus last was: "hand", "controls" or "elsewhere"
+  phrases: [], // the table's preset chat phrases
+  lastAction: null, // the text of the player's last action (its button keeps the focus)
 };
 
 /** How the page calls a seat: "you", "partner (seat 2)", or the name its player

@@ -30,20 +30,26 @@ function resultLines(result, before) {
   return lines;
 }
 
-export function showSummary(handOver, before) {
+export function showSummary(handOver, before, onClosed) {
   const box = $("summary");
   const lines = resultLines(handOver.result, before);
   const ok = element("button", { type: "button", id: "summary-ok" }, "Continue");
   box.replaceChildren(element("h2", { text: "Hand over" }), ...lines.map((l) => element("p", { text: l })));
   if (handOver.last_trick) {
-    const trick = element("div", { class: "last-trick", "aria-label": "The last trick" },
+    const trick = element("div", { class: "last-trick summary-trick", role: "group", "aria-label": "The last trick" },
       ...handOver.last_trick.plays.map((p) => element("div", { class: "play" }, cardFace(p.card, { small: true }), element("span", { text: capital(name(p.seat)) }))));
     box.append(element("p", { text: "Last trick:" }), trick);
   }
   box.append(ok);
   box.hidden = false;
   announce(lines.join(". "));
-  ok.addEventListener("click", () => { box.hidden = true; const first = $("hand").querySelector('[tabindex="0"]'); if (first) first.focus(); });
+  ok.addEventListener("click", () => {
+    box.hidden = true;
+    const first = $("hand").querySelector('[tabindex="0"]');
+    if (first) first.focus();
+    table.zone = "hand";
+    onClosed(); // the updates that came while it was open
+  });
   ok.focus();
 }
 

@@ -1,10 +1,13 @@
 // The live table: the hand (legal cards highlighted, one tab stop, arrow keys),
-// the calls on offer, the trick with who played what, the facts of the hand,
-// scores, the hand summary, history, chat, and announcements for screen readers.
+// the calls on offer (each with a key of its own), the felt (felt.js), the facts
+// of the hand, scores, the hand summary, history, chat, and announcements for
+// screen readers. Focus stays where the player was (the hand or the calls)
+// across redraws, and nothing can be sent while the connection is down.
 import { api, announce, element } from "./api.js";
 import { actionLabel, actionWords, cardBacks, cardFace, sortHand, suitName, suitSymbol } from "./cards.js";
 import { muted, onChat, renderChat } from "./chat.js";
 import { TableConnection } from "./connection.js";
+import { finishedTrick, holdTrick, pausesAfterTrick, releaseTrick, renderContract, renderSeats, renderTrick } from "./felt.js";
 import { $, capital, name, table } from "./state.js";
 import { checkDeal, noteCommitment, renderHistory, showSummary } from "./summary.js";
 
@@ -36,11 +39,17 @@ export async function showTable(tableId) {
   $("open-replay").href = `/replay?table=${encodeURIComponent(tableId)}`;
   wireControls();
   table.conn = new TableConnection(tableId, mine && mine.token, {
-    status: (text, up) => { $("conn").textContent = text; $("conn").classList.toggle("down", !up); },
-    snapshot: (m) => { table.you = m.you; table.chat = m.chat; noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); showName(); setView(m.view); },
-    resume: (m) => { table.chat = m.chat; noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); renderSeats(); },
+    status: onConnection,
+    snapshot: (m) => {
+      table.you = m.you; table.chat = m.chat; table.queue = [];
+      noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); showName();
+      const first = table.view === null;
+      setView(m.view);
+      if (first && (!document.activeElement || document.activeElement === document.body)) placeFocus(true);
+    },
+    resume: (m) => { table.chat = m.chat; noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); renderSeats(table.view); },
     update: onUpdate,
-    seats: (m) => { table.seats = m.seats; renderSeats(); if (table.view) renderScores(table.view); },
+    seats: (m) => { table.seats = m.seats; renderSeats(table.view); if (table.view) { renderScores(table.view); renderContract(table.view); } },
     error: (m) => { $("table-error").textContent = m.message; announce(m.message); },
     hint: onHint,
     chat: onChat,
@@ -65,21 +74,58 @@ function tickClock() {
   $("clock").textContent = `time left ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+function onConnection(text, up) {
+  const was = table.online;
+  table.online = up;
+  $("conn").textContent = up || table.view === null ? text
+    : `Disconnected (${text}): nothing can be played until the connection is back`;
+  $("conn").classList.toggle("down", !up);
+  document.body.classList.toggle("offline", !up);
+  if (was !== up) {
+    announce(up ? "Connected again" : "Connection lost: you cannot play until it is back");
+    if (table.view) setView(table.view);
+  }
+}
+
+/** An update, or, while a finished trick is held on the felt, kept for after it. */
 function onUpdate(m) {
+  if (waiting()) { table.queue.push(m); return; }
+  applyUpdate(m);
+}
+
+/** A trick held on the felt, or (for a player) a hand's summary open: what comes
+ * next waits. A spectator's page never waits on a summary nobody will close. */
+function waiting() { return table.held !== null || (table.you !== null && !$("summary").hidden); }
+
+export function drainQueue() {
+  while (table.queue.length && !waiting()) applyUpdate(table.queue.shift());
+}
+
+function applyUpdate(m) {
   onTable(m.table);
   noteCommitment(m.fair);
   const ev = m.event;
   if (ev && ev.says) announce(`${capital(name(ev.seat))} ${ev.seat === table.you ? youSays(ev.says) : ev.says}`.replace(/ [A-Z0-9]{2}\b/g, (w) => " " + actionWords(w.trim())));
   const before = table.view;
   table.hint = null;
-  setView(m.view);
-  if (before && m.view.trick.length === 0 && before.trick.length && !m.hand_over && m.view.last_trick) {
-    announce(`${capital(name(m.view.last_trick.winner))} ${m.view.last_trick.winner === table.you ? "win" : "wins"} the trick`);
+  const trick = finishedTrick(before, m);
+  let holding = false;
+  const after = () => {
+    if (holding) setView(table.view);
+    if (m.hand_over) showSummary(m.hand_over, before, drainQueue);
+    if (m.view.over) announce(gameOverText(m.view));
+    else if (m.view.legal.length) announce("Your turn");
+    drainQueue();
+  };
+  if (trick) {
+    announce(`${capital(name(trick.winner))} ${trick.winner === table.you ? "win" : "wins"} the trick`);
+    // a page a whole trick or more behind (it waited on a summary) catches up unheld
+    const behind = table.queue.length > (table.info ? table.info.num_players : 4);
+    holding = !behind && holdTrick(trick, after);
   }
-  if (m.hand_over) showSummary(m.hand_over, before);
+  setView(m.view);
   if (m.reveal) checkDeal(m.reveal);
-  if (m.view.over) announce(gameOverText(m.view));
-  else if (m.view.legal.length) announce("Your turn");
+  if (!holding) after();
 }
 
 function youSays(says) { return says.replace(/^(\w+)s\b/, "$1").replace(/^passe\b/, "pass"); }
@@ -87,16 +133,50 @@ function youSays(says) { return says.replace(/^(\w+)s\b/, "$1").replace(/^passe\
 function setView(view) {
   table.view = view;
   document.body.dataset.n = String(table.conn.n);
-  const legalCodes = new Set(view.legal.filter((a) => a.kind !== "play" ? false : true).flatMap((a) => a.cards));
+  const legalCodes = new Set(view.legal.filter((a) => a.kind === "play").flatMap((a) => a.cards));
   for (const code of [...table.selected]) if (!view.hand.includes(code)) table.selected.delete(code);
+  const refocus = focusWasOurs();
   renderHand(view, legalCodes);
   renderControls(view);
-  renderSeats();
-  renderCentre(view);
+  renderSeats(view);
+  renderTrick(view);
+  renderContract(view);
+  renderStatus(view);
   renderFacts(view);
   renderScores(view);
   renderHistory(view);
-  $("hint").disabled = !view.legal.length;
+  $("hint").disabled = !view.legal.length || !table.online;
+  if (refocus) placeFocus(false);
+}
+
+/** Where the player's focus was: the hand or the calls (or nowhere, after a redraw
+ * took the element it was on). Focus elsewhere (chat, a dialog) is left alone. */
+function focusWasOurs() {
+  const a = document.activeElement;
+  if (!a || a === document.body) return table.zone === "hand" || table.zone === "controls";
+  return Boolean(a.closest("#hand, #controls"));
+}
+
+/** Put the focus where the next action is: the same call if it is still offered,
+ * else the first call on offer, else the hand's one tab stop. */
+function placeFocus(first) {
+  const controls = [...$("controls").querySelectorAll("button:not([disabled])")];
+  const calls = controls.filter((b) => b.classList.contains("call"));
+  const same = controls.find((b) => b.dataset.action && b.dataset.action === table.lastAction);
+  const card = $("hand").querySelector('.card[tabindex="0"]');
+  const playing = table.view && table.view.legal.some((a) => a.kind === "play" || a.kind === "discard" || a.kind === "give");
+  const target = same || (playing ? card : calls[0]) || card || controls[0];
+  if (target && (first || document.activeElement !== target)) target.focus();
+}
+
+function renderStatus(view) {
+  let status = "";
+  if (view.over) status = gameOverText(view);
+  else if (table.held) status = `${capital(name(table.held.winner))} ${table.held.winner === table.you ? "win" : "wins"} the trick` + (pausesAfterTrick() ? " (click the felt or press Enter to go on)" : "");
+  else if (!table.online) status = "Not connected: reconnecting…";
+  else if (view.to_move === table.you && view.legal.length) status = "Your turn";
+  else if (view.to_move !== null && view.to_move !== undefined) status = `Waiting for ${name(view.to_move)}`;
+  $("status").textContent = status;
 }
 
 function picking(view) {
@@ -116,17 +196,22 @@ function renderHand(view, legalCodes) {
     return;
   }
   const pick = picking(view);
+  // the unplayable cards are dimmed only when a card is to be played: during the
+  // calling the whole hand stays readable
+  hand.classList.toggle("playing", legalCodes.size > 0 || pick);
   const family = table.info ? table.info.family : "";
   const codes = sortHand(view.hand, view.trump, family === "euchre" || family === "bid_euchre");
   let focusIndex = Math.max(0, codes.indexOf(table.focusCode));
-  if (!codes.includes(table.focusCode)) {
+  // the tab stop is on a card that can be used, when one is to be played: Enter plays it
+  const stale = !codes.includes(table.focusCode) || (legalCodes.size > 0 && !legalCodes.has(table.focusCode));
+  if (stale) {
     const firstLegal = codes.findIndex((c) => legalCodes.has(c) || pick);
     focusIndex = firstLegal < 0 ? 0 : firstLegal;
   }
   codes.forEach((code, i) => {
     const card = cardFace(code, { asButton: true });
-    const playable = legalCodes.has(code);
-    const usable = playable || pick;
+    const playable = legalCodes.has(code) && table.online;
+    const usable = playable || (pick && table.online);
     card.classList.toggle("legal", usable);
     card.setAttribute("aria-disabled", usable ? "false" : "true");
     card.tabIndex = i === focusIndex ? 0 : -1;
@@ -147,6 +232,24 @@ function renderHand(view, legalCodes) {
   }
 }
 
+const RANK_KEYS = "AKQJT98765432";
+
+/** Type-ahead in the hand: a rank (A K Q J T 9…2, or 1 for the 10) or a suit
+ * letter (S H D C) moves to the next card that has it. */
+function typeAhead(key, index, cards) {
+  const k = key.toUpperCase() === "1" ? "T" : key.toUpperCase();
+  const matches = (card) => {
+    const code = card.dataset.code;
+    if (RANK_KEYS.includes(k) && code[0] === k) return true;
+    return "SHDC".includes(k) && code[1] === k;
+  };
+  for (let step = 1; step <= cards.length; step += 1) {
+    const at = (index + step) % cards.length;
+    if (matches(cards[at])) return at;
+  }
+  return null;
+}
+
 function onHandKey(event, index) {
   const cards = [...$("hand").querySelectorAll(".card")];
   let next = null;
@@ -154,6 +257,10 @@ function onHandKey(event, index) {
   if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = (index - 1 + cards.length) % cards.length;
   if (event.key === "Home") next = 0;
   if (event.key === "End") next = cards.length - 1;
+  // a letter that is a key of a call on offer makes that call (onTableKey), else it seeks a card
+  const calls = [...$("controls").querySelectorAll("button[data-key]")].map((b) => b.dataset.key);
+  if (next === null && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
+      && !$("controls").querySelector("button.call") && !calls.includes(event.key)) next = typeAhead(event.key, index, cards);
   if (next === null) return;
   event.preventDefault();
   cards[index].tabIndex = -1;
@@ -180,7 +287,48 @@ function onCard(code) {
 
 function send(text) {
   $("table-error").textContent = "";
-  if (!table.conn.act(text)) $("table-error").textContent = "Not connected: wait for the connection to come back.";
+  if (!table.online || !table.conn.act(text)) {
+    $("table-error").textContent = "Not connected: wait for the connection to come back.";
+    return;
+  }
+  table.lastAction = text;
+  releaseTrick(); // the player has seen it: acting goes on at once
+}
+
+/** A call's key: p pass, o order up (O alone), s h d c a suit (capital: alone),
+ * a digit a bid of that many (0 for 10), m the moon. (The discard or give of the
+ * chosen cards is d or g.) */
+export function callKey(text) {
+  const words = text.split(" ");
+  const alone = words[words.length - 1] === "alone";
+  if (text === "pass") return "p";
+  if (words[0] === "order-up") return alone ? "O" : "o";
+  if ((words[0] === "call" || words[0] === "trump") && words[1] && words[1].length === 1) {
+    return alone ? words[1].toUpperCase() : words[1].toLowerCase();
+  }
+  if (words[0] === "bid" && /^\d+$/.test(words[1] || "")) {
+    const n = Number(words[1]);
+    return n >= 1 && n <= 9 ? String(n) : n === 10 ? "0" : null;
+  }
+  if (text === "bid moon") return "m";
+  return null;
+}
+
+function onTableKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+  const target = event.target;
+  if (target.closest && target.closest("input, textarea, select, #summary, #chat-box, details, a")) return;
+  if (table.held && (event.key === "Enter" || event.key === " " || event.key === "Escape")
+      && !(target.closest && target.closest("#hand, #controls"))) {
+    event.preventDefault();
+    releaseTrick();
+    return;
+  }
+  const button = [...$("controls").querySelectorAll("button[data-key]:not([disabled])")].find((b) => b.dataset.key === event.key);
+  if (button) {
+    event.preventDefault();
+    button.click();
+  }
 }
 
 function renderControls(view) {
@@ -189,8 +337,15 @@ function renderControls(view) {
   for (const action of view.legal) {
     if (action.kind === "play") continue;
     if (action.kind === "discard" || action.kind === "give") continue;
+    const key = callKey(action.text);
     const button = element("button", { type: "button", class: "call", "data-action": action.text,
       "aria-label": actionWords(action.text) }, actionLabel(action.text));
+    if (key) {
+      button.dataset.key = key;
+      button.setAttribute("aria-keyshortcuts", key === key.toUpperCase() && /[A-Z]/.test(key) ? `Shift+${key}` : key);
+      button.append(element("kbd", { "aria-hidden": "true", text: key }));
+    }
+    button.disabled = !table.online;
     if (table.hint === action.text) button.classList.add("hinted");
     button.addEventListener("click", () => send(action.text));
     box.append(button);
@@ -205,65 +360,13 @@ function renderControls(view) {
     const what = sizes.size === 1 ? `${size} card${size === 1 ? "" : "s"}` : "cards";
     const button = element("button", { type: "button", class: "pick", "data-kind": verb, "data-size": String(Math.min(...sizes)) },
       match ? `${verb} ${match.cards.map((c) => actionLabel(c)).join(" ")}` : `choose ${what} to ${verb}`);
-    button.disabled = !match;
+    button.dataset.key = verb === "give" ? "g" : "d";
+    button.setAttribute("aria-keyshortcuts", button.dataset.key);
+    button.append(element("kbd", { "aria-hidden": "true", text: button.dataset.key }));
+    button.disabled = !match || !table.online;
     if (match) button.addEventListener("click", () => { table.selected.clear(); send(match.text); });
     box.append(button);
   }
-}
-
-function seatPosition(seat, n) {
-  const you = table.you === null ? 0 : table.you;
-  const rel = (seat - you + n) % n;
-  const angle = Math.PI / 2 + (2 * Math.PI * rel) / n; // you at the bottom, play passes left
-  return { left: 50 + 40 * Math.cos(angle), top: 50 + 40 * Math.sin(angle) };
-}
-
-function renderSeats() {
-  const view = table.view;
-  if (!view || !table.info) return;
-  const n = table.info.num_players;
-  const box = $("seat-labels");
-  box.replaceChildren();
-  for (let seat = 0; seat < n; seat += 1) {
-    const pos = seatPosition(seat, n);
-    const info = table.seats[seat] || {};
-    const who = info.kind === "bot" ? `bot (${info.level})` : info.bot_playing ? "away: a bot plays" : info.connected ? "here" : "not here";
-    const badges = [];
-    if (seat === view.dealer) badges.push("dealer");
-    if (seat === view.maker) badges.push(view.bid ? `bid ${view.bid}` : "maker");
-    if (seat === view.alone) badges.push("alone");
-    if (seat === view.defender_alone) badges.push("defends alone");
-    if (view.sitting_out.includes(seat)) badges.push("sits out");
-    if (seat === view.partner) badges.push("called partner");
-    const label = element("div", { class: "seat-label" + (seat === view.to_move ? " to-move" : ""),
-      "data-seat": String(seat) },
-      element("strong", { text: capital(name(seat)) }), element("span", { class: "badges", text: `${who}${badges.length ? " · " + badges.join(" · ") : ""}` }));
-    // through the CSSOM: the Content-Security-Policy refuses style attributes
-    label.style.left = `${pos.left}%`;
-    label.style.top = `${pos.top}%`;
-    label.setAttribute("aria-label", `${capital(name(seat))}: ${who}${badges.length ? ", " + badges.join(", ") : ""}, ${view.hand_sizes[seat]} cards${seat === view.to_move ? ", to move" : ""}`);
-    if (seat !== table.you) label.append(cardBacks(view.hand_sizes[seat]));
-    box.append(label);
-  }
-}
-
-function renderCentre(view) {
-  const trick = $("trick");
-  trick.replaceChildren();
-  for (const play of view.trick) {
-    trick.append(element("div", { class: "play", "data-seat": String(play.seat) },
-      cardFace(play.card), element("span", { text: capital(name(play.seat)) })));
-  }
-  const up = $("upcard");
-  up.replaceChildren();
-  if (view.upcard && !view.upcard_taken && view.phase === "calling") {
-    up.append(element("span", { text: "Up card: " }), cardFace(view.upcard, { small: true }));
-  }
-  let status = "";
-  if (view.over) status = gameOverText(view);
-  else if (view.to_move === table.you && view.legal.length) status = "Your turn";
-  else if (view.to_move !== null && view.to_move !== undefined) status = `Waiting for ${name(view.to_move)}`;
-  $("status").textContent = status;
 }
 
 function gameOverText(view) {
@@ -316,7 +419,21 @@ function showName() {
   if (mine && document.activeElement !== $("my-name")) $("my-name").value = mine.name || "";
 }
 
+function zoneOf(el) {
+  if (el.closest("#hand")) return "hand";
+  if (el.closest("#controls")) return "controls";
+  return "elsewhere";
+}
+
 function wireControls() {
+  document.addEventListener("keydown", onTableKey);
+  document.addEventListener("focusin", (e) => { table.zone = zoneOf(e.target); });
+  $("felt").addEventListener("click", () => releaseTrick());
+  $("trick-pause").checked = pausesAfterTrick();
+  $("trick-pause").addEventListener("change", (e) => {
+    localStorage.setItem("fs:trick-pause", e.target.checked ? "1" : "0");
+    if (!e.target.checked) releaseTrick();
+  });
   $("name-form").addEventListener("submit", (e) => {
     e.preventDefault();
     table.conn.send({ type: "name", name: $("my-name").value });
