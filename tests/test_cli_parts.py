@@ -201,7 +201,7 @@ def test_help_names_every_verb_the_game_asks_for_and_no_other(variant: str) -> N
     """Bots play a few hands (with the house rules that add a step: defending
     alone, a partner going alone); every verb any prompt offered is in help, and
     help offers no verb the game never asks for."""
-    from followsuit.cli.reading import help_lines, verbs_of
+    from followsuit.cli.help_text import help_lines, verbs_of
 
     extra: dict[str, object] = {"target_score": 1000}
     if variant.startswith("euchre/") and variant != "euchre/cutthroat":
@@ -228,7 +228,7 @@ def test_help_names_every_verb_the_game_asks_for_and_no_other(variant: str) -> N
 
 
 def test_help_for_a_euchre_player_is_euchre_only() -> None:
-    from followsuit.cli.reading import help_lines
+    from followsuit.cli.help_text import help_lines
 
     text = "\n".join(
         line.plain for line in help_lines(followsuit.load_rules("euchre/american"), 80)

@@ -32,9 +32,10 @@ from ..text.summary import HandSummary
 from ..text.table import TableView, suit_text
 from ..text.turn import TurnView
 from ..text.words import card, styled
+from .help_text import help_lines
 from .hints import Hinter
 from .keeping import PLAYED_FIELD, RecordKeeper
-from .reading import Choice, Command, Problem, Reader, help_lines
+from .reading import Choice, Command, Problem, Reader
 
 #: How the table tells an automatic card move.
 MOVE_WORDS = {

@@ -12,14 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.text import Text
-
 from ..cards import Suit, bits
 from ..engine import IllegalAction, State
 from ..engine import actions as A
-from ..engine.phases import pipeline_for
-from ..rules import Rules
-from ..text.layout import flow
 from ..text.seating import Seating
 from ..text.words import card_token, echo, plain_reason
 
@@ -35,92 +30,6 @@ COMMANDS = {
     "q": "stop (the game is saved; resume it with followsuit resume RECORD)",
 }
 ALIASES = {"?": "help", "quit": "q", "exit": "q", "t": "table", "l": "last"}
-
-#: The verbs each phase of a hand may ask for, by the phase's name (the trick
-#: play's extras, a blind pile and a suit named for a joker, hang on options).
-PHASE_VERBS = {
-    "calling": ("pass", "order-up", "call"),
-    "alone": ("alone", "partner"),
-    "defend-alone": ("defend-alone", "partner"),
-    "claims": ("claim-misdeal", "pass"),
-    "auction": ("pass", "bid"),
-    "moon": ("pass", "bid"),
-    "trump": ("trump",),
-    "exchange": ("give",),
-    "give": ("give",),
-    "discard": ("discard",),
-    "fill": ("discard",),
-    "burn": ("discard",),
-    "draw": ("discard", "pass"),
-    "call-partner": ("call-partner",),
-    "play": ("play",),
-}
-
-
-def verbs_of(rules: Rules) -> set[str]:
-    """The verbs a player of these rules may be asked for in a hand."""
-    words = {word for phase in pipeline_for(rules) for word in PHASE_VERBS.get(phase.name, ())}
-    s = rules.settings
-    if s.follow == "blind_pitch":
-        words.add("play-pile")
-    if s.trump_declaration == "pitched" and s.joker_pitched == "name_suit" and s.jokers:
-        words.add("trump")
-    return words
-
-
-def help_lines(rules: Rules, width: int) -> list[Text]:
-    """``help``: what may be typed in this variant (no jokers, bids or piles where
-    there are none), then the commands of every prompt, each item whole."""
-    verbs = verbs_of(rules)
-    s = rules.settings
-    alone = s.euchre_alone_timing == "with_call" and not s.maker_always_alone
-    deck = rules.deck
-    jokers = sorted({deck.codes[c] for c in bits(deck.joker_mask)})
-    cards = ["10♦, 10D or TD", "Q♠ or QS"]
-    if jokers:
-        cards.append(("the joker " if len(jokers) == 1 else "jokers ") + " ".join(jokers))
-    calls = ["pass"] if "pass" in verbs else []
-    if "order-up" in verbs:
-        calls += ["order-up", "order-up alone"] if alone else ["order-up"]
-    if "call" in verbs:
-        calls += ["call H (or just H, hearts, ♥)"] + (["call H alone"] if alone else [])
-    if "alone" in verbs:
-        calls.append("alone")
-    if "defend-alone" in verbs:
-        calls.append("defend-alone")
-    if "partner" in verbs:
-        calls.append("partner (play with your partner)")
-    if "claim-misdeal" in verbs:
-        calls.append("claim-misdeal")
-    more = calls
-    if "bid" in verbs:
-        ladder = [b.label for b in rules.bids]
-        numbers = [label for label in ladder if label.isdigit()]
-        named = [label for label in ladder if not label.isdigit()]
-        if s.moon_rule == "declared" and "moon" not in named:
-            named.append("moon")
-        more += [f"bid {numbers[0]}"] if numbers else []
-        more += [f"bid {label}" for label in named]
-        if named:
-            more[-1] += f" (or just {', '.join(named)})"
-    if "trump" in verbs:
-        more.append("trump S (or just S)")
-    if "discard" in verbs:
-        more.append("discard 9C 10D (or just the cards)")
-    if "give" in verbs:
-        more.append("give AS (or just the cards)")
-    if "play-pile" in verbs:
-        more.append("pile (the top card of your blind pile)")
-    if "call-partner" in verbs:
-        more.append("call-partner AH (or just AH)")
-    lines = [Text("Type the number of a choice, or the action itself:")]
-    lines += flow(cards, width, lead="  a card as shown: ", sep=", ")
-    lines += flow(more, width, lead="  ", sep=" · ")
-    lines.append(Text("At any prompt:"))
-    for name, what in COMMANDS.items():
-        lines += flow(what.split(" "), width, lead=f"  {name:<6} ", sep=" ")
-    return lines
-
 
 #: What a prompt asks for, by verb, for the line that answers a suit typed where
 #: none is asked.
@@ -219,8 +128,11 @@ class Reader:
         if _suit_word(low) is not None:
             # a suit wherever a suit is asked (a bare H is hearts); elsewhere one
             # line says what is asked instead
-            suit = self._suit([low]) if self.asks_suit() else None
-            return suit if suit is not None else Problem(self._no_suit())
+            if not self.asks_suit():
+                return Problem(self._no_suit())
+            suit = self._suit([low])
+            if suit is not None:
+                return suit
         command = ALIASES.get(low, low)
         if command in COMMANDS:
             return Command(command)
