@@ -8,8 +8,8 @@ import json
 from rich.console import Console
 
 from ..review import review
+from ..text.summary import count
 from .replay_cmd import replayed
-from .summary import count
 
 
 def run_review(path: str, as_json: bool, console: Console) -> int:
