@@ -25,18 +25,18 @@ from followsuit.cli.args import (
 )
 from followsuit.cli.hints import Hinter
 from followsuit.cli.keeping import RecordKeeper
-from followsuit.cli.layout import flow
-from followsuit.cli.option_scope import plain_doc
 from followsuit.cli.reading import Choice, Command, Problem, Reader
-from followsuit.cli.seating import Seating
-from followsuit.cli.summary import HandSummary
-from followsuit.cli.table import TableView
-from followsuit.cli.turn import TurnView
-from followsuit.cli.words import card_label, card_token, plain_reason
 from followsuit.engine import State
 from followsuit.engine import actions as A
 from followsuit.engine.observation import Observation
 from followsuit.rules.scope import options_for
+from followsuit.text.layout import flow
+from followsuit.text.option_scope import plain_doc
+from followsuit.text.seating import Seating
+from followsuit.text.summary import HandSummary
+from followsuit.text.table import TableView
+from followsuit.text.turn import TurnView
+from followsuit.text.words import card_label, card_token, plain_reason
 
 
 def advance(variant: str, until: Callable[[State], bool], seeds: range = range(1, 200)) -> State:
@@ -159,9 +159,94 @@ def test_a_single_suit_letter_names_the_suit_wherever_a_suit_is_asked(
         letter = "CDHS"[suit]
         for typed in (letter, letter.lower(), ["clubs", "diamonds", "hearts", "spades"][suit]):
             assert reader.read(typed) == Choice(action), typed
-    # where no suit is asked, h is still the help
-    elsewhere = advance("euchre/american", lambda s: "play" in verbs(s))
-    assert Reader(elsewhere, seating_for(elsewhere), []).read("h") == Command("help")
+    # where no suit is asked, one line says so and what is asked
+    elsewhere = advance("euchre/american", lambda s: "play" in verbs(s) and len(verbs(s)) == 1)
+    choices = TurnView(seating_for(elsewhere), TableView(seating_for(elsewhere), "x")).choices(
+        elsewhere.observation(elsewhere.current_player or 0)
+    )[0]
+    reader = Reader(elsewhere, seating_for(elsewhere), choices)
+    for typed in ("h", "H", "hearts", "♥"):
+        said = reader.read(typed)
+        assert isinstance(said, Problem), typed
+        if len(choices) > 2:
+            assert said.message == f"no suit is asked here: a card to play (1 to {len(choices)})"
+        elif len(choices) == 2:
+            assert said.message == "no suit is asked here: a card to play (1 or 2)"
+        else:
+            assert said.message == "no suit is asked here: a card to play"
+    assert reader.read("help") == reader.read("?") == Command("help")
+
+
+# the words of help that stand for each verb a prompt may ask for
+HELP_WORDS = {
+    "play": "a card as shown",
+    "play-pile": "pile (",
+    "call": "call H",
+    "alone": "alone",
+    "partner": "partner (",
+    "defend-alone": "defend-alone",
+    "order-up": "order-up",
+    "pass": "pass",
+    "bid": "bid ",
+    "trump": "trump S",
+    "discard": "discard 9C",
+    "give": "give AS",
+    "call-partner": "call-partner AH",
+    "claim-misdeal": "claim-misdeal",
+}
+
+
+@pytest.mark.parametrize("variant", [v.id for v in followsuit.variants()])
+def test_help_names_every_verb_the_game_asks_for_and_no_other(variant: str) -> None:
+    """Bots play a few hands (with the house rules that add a step: defending
+    alone, a partner going alone); every verb any prompt offered is in help, and
+    help offers no verb the game never asks for."""
+    from followsuit.cli.help_text import help_lines, verbs_of
+
+    extra: dict[str, object] = {"target_score": 1000}
+    if variant.startswith("euchre/") and variant != "euchre/cutthroat":
+        extra |= {"defend_alone": True, "euchre_alone_allowed_for": "maker_or_partner"}
+    if variant == "euchre/timed":
+        extra = {"time_limit_seconds": 600}
+    asked: set[str] = set()
+    for seed in range(3):
+        state = followsuit.new_game(variant, extra, seed=seed)
+        bots = [make_bot("random", seed=k) for k in range(state.n)]
+        while not state.is_over() and len(state.results) < 4:
+            asked |= verbs(state)
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].choose(state.observation(seat)))
+    rules = state.rules
+    text = "\n".join(line.plain for line in help_lines(rules, 80))
+    assert all(len(line.plain) <= 80 for line in help_lines(rules, 80))
+    for word in asked:
+        assert HELP_WORDS[word] in text, (word, text)
+    assert asked <= verbs_of(rules) | {"time-up"}, asked - verbs_of(rules)
+    deck = rules.deck
+    assert ("joker" in text) == bool(deck.joker_mask), text
+
+
+def test_help_for_a_euchre_player_is_euchre_only() -> None:
+    from followsuit.cli.help_text import help_lines
+
+    text = "\n".join(
+        line.plain for line in help_lines(followsuit.load_rules("euchre/american"), 80)
+    )
+    for word in ("joker", "bid", "pile", "call-partner", "give", "trump S", "claim-misdeal"):
+        assert word not in text, word
+    for word in ("order-up alone", "call H (or just H", "discard 9C"):
+        assert word in text, word
+
+
+def test_discard_and_draw_says_what_pass_does() -> None:
+    state = advance("pitch/discard-draw", lambda s: "discard" in verbs(s) and "pass" in verbs(s))
+    seating = seating_for(state)
+    obs = state.observation(seating.human)
+    choices, typed = TurnView(seating, TableView(seating, "x")).choices(obs)
+    assert choices == [A.PASS]
+    assert typed.startswith("Type the 1 to ")
+    assert typed.endswith("and draw as many; or 1 to pass, keeping every card")
 
 
 def test_typed_words_are_echoed_as_typed() -> None:
@@ -501,7 +586,14 @@ def test_the_score_history_says_what_the_summary_said(variant: str) -> None:
             assert re.search(STORY_WORDS[word], story), (line, story)
             assert "made" not in line or "euchred" not in story, (line, story)
             seen.add(word)
+            # a Euchre loner is said alone in both
+            alone = "alone" in line.split(": ")[-2]
+            if variant.startswith("euchre"):
+                assert alone == bool(re.search(r"alone|lone maker", story)), (line, story)
+            seen |= {"alone"} if alone else set()
     expected = {"made", "euchred"} if variant.startswith("euchre") else {"made", "set"}
+    if variant.startswith("euchre"):
+        expected.add("alone")
     assert expected <= seen, seen
 
 
@@ -513,20 +605,48 @@ def test_rules_at_the_prompt_in_the_words_of_followsuit_rules() -> None:
 
     console = Console(width=200, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
     show_variant(console, find_variant("euchre/american"))
-    heads = {line for line in console.export_text().split("\n") if " = " in line}
+    heads = {line for line in console.export_text().split("\n") if re.match(r"[a-z_0-9]+: ", line)}
     rules = load_rules("euchre/american", {"stick_the_dealer": True})
     seating = Seating.of(4, 2, ["rules", "rules", None, "rules"], rules.sides)
-    lines = [
-        line.plain for line in TurnView(seating, TableView(seating, "x")).rules_in_force(rules)
-    ]
-    options = [line.strip() for line in lines if " = " in line]
-    assert "stick_the_dealer = true  (house rule)" in options
-    assert "misdeal_dealer = unset: next after a claim, same after an engine misdeal" in options
-    assert "deal_packets = [[3, 2, 3, 2], [2, 3, 2, 3]]" in options
+    view = TurnView(seating, TableView(seating, "x"))
+    options = [line.plain.strip() for line in view.rules_in_force(rules, 200)[1:-1]]
+    assert "stick_the_dealer: yes  (house rule)" in options
+    assert (
+        "misdeal_dealer: the next dealer after a claim, the same after a misdeal the engine finds"
+        in options
+    )
+    assert "deal_packets: 3-2-3-2, then 2-3-2-3" in options
+    assert "deck: 24 cards, 9 to A of each suit" in options
+    assert "euchre_lone_lead: the eldest, or the next player who plays" in options
+    assert "euchre_points: made 1, march 2, alone march 4, euchred 2" in options
     for line in options:
         if not line.endswith("(house rule)"):
             assert line in heads, line
     assert sum(line.endswith("(house rule)") for line in options) == 1
+
+
+@pytest.mark.parametrize("width", [80, 160])
+def test_option_values_are_words_broken_only_between_pieces(width: int) -> None:
+    """Every option of every variant, at the prompt's and ``followsuit rules``'
+    widths: no raw setting (no underscores, JSON, true/false, deck codes), lines
+    that fit, and a break only where the value's pieces meet."""
+    from followsuit.text.option_scope import option_lines
+    from followsuit.text.option_words import value_words
+
+    for v in followsuit.variants():
+        rules = followsuit.load_rules(v.id)
+        for option in options_for(rules, everything=True):
+            pieces = value_words(rules, option.name)
+            value = ", ".join(pieces)
+            assert not re.search(r"_|\[|\{|^(true|false)$|[A-Z]{3,}\d", value), (v.id, value)
+            lines = [line.plain for line in option_lines(rules, option.name, width, lead="  ")]
+            assert all(len(line) <= width for line in lines), lines
+            joined = lines[0].split(": ", 1)[1]
+            for line in lines[1:]:
+                assert line.startswith("      ") and not line[6].isspace(), line
+                assert joined.endswith(",")  # each break was after a piece's comma
+                joined += " " + line.strip()
+            assert joined == value, (lines, pieces)
 
 
 def test_plot_without_matplotlib_names_the_extra_and_writes_nothing(
@@ -540,15 +660,15 @@ def test_plot_without_matplotlib_names_the_extra_and_writes_nothing(
     plot = tmp_path / "ppH.png"
     args = ["arena", "euchre/american", "--bots", "rules,random", "--games", "2", "--jobs", "1"]
     done = CliRunner().invoke(app, [*args, "--plot", str(plot)])
-    assert done.exit_code == 2
-    assert "--plot needs matplotlib: pip install 'followsuit[plot]'" in done.output
+    assert done.exit_code == 2 and done.stdout == ""
+    assert done.stderr == "followsuit: --plot needs matplotlib: pip install 'followsuit[plot]'\n"
     assert not plot.exists()
     # a folder that cannot take the file is refused without leaving one either
     (tmp_path / "ro").mkdir(mode=0o500)
     monkeypatch.delitem(sys.modules, "matplotlib")
     if os.geteuid() != 0:
         done = CliRunner().invoke(app, [*args, "--csv", str(tmp_path / "ro" / "g.csv")])
-        assert done.exit_code == 2 and "no permission" in done.output
+        assert done.exit_code == 2 and "no permission" in done.stderr and done.stdout == ""
     assert not (tmp_path / "ro" / "g.csv").exists()
 
 
@@ -607,3 +727,59 @@ def test_verify_on_a_terminal_record_checks_the_seed(tmp_path: Path) -> None:
     path.write_text(record.dumps(rec))
     done = CliRunner().invoke(app, ["verify", str(path)])
     assert done.exit_code == 1 and "hand 1: NOT the deal of seed 12" in done.output
+
+
+@pytest.mark.parametrize("width", [80, 160])
+@pytest.mark.parametrize("variant", ["euchre/american", "pitch/cutthroat-3p", "pitch/8-player"])
+def test_seat_labels_stay_put_as_the_turn_goes_round(variant: str, width: int) -> None:
+    """The turn marker moving from seat to seat never moves a seat's name."""
+    state = followsuit.new_game(variant, seed=3)
+    seating = seating_for(state)
+    human = seating.human
+    view = TableView(seating, "x")
+    columns: dict[int, set[int]] = {k: set() for k in range(state.n)}
+    bots = [make_bot("rules", seed=k) for k in range(state.n)]
+    movers = set()
+    while not state.is_over() and len(state.results) < 2:
+        seat = state.current_player
+        assert seat is not None
+        movers.add(seat)
+        obs = state.observation(human)
+        for line in view.picture(obs, view.picture_width(width)):
+            if line.style == "dim" or "led" in line.plain or "Your lead" in line.plain:
+                continue  # the trick's caption names players too
+            for k in range(state.n):
+                found = re.search(rf"\b{seating.name(k)}\b", line.plain)
+                if found:
+                    columns[k].add(found.start())
+        state.apply(bots[seat].choose(state.observation(seat)))
+    assert movers == set(range(state.n))
+    assert all(len(found) == 1 for found in columns.values()), columns
+
+
+def test_last_of_the_hand_before_is_not_labelled_with_this_hands_tags() -> None:
+    state = advance(
+        "pitch/partnership-4p",
+        lambda s: len(s.results) == 1 and not s.tricks and s.phase_name == "auction",
+    )
+    seating = seating_for(state)
+    obs = state.observation(seating.human)
+    turn = TurnView(seating, TableView(seating, "x"))
+    for width in (80, 160):
+        shown = [line.plain for line in turn.last_trick(obs, width)]
+        assert "of the last hand" in shown[-1]
+        picture = "\n".join(shown[:-1])
+        for tag in ("dealer", "bid", "passed", "maker", "trick", "◂"):
+            assert tag not in picture, (tag, picture)
+        for k in range(state.n):
+            assert seating.name(k) in picture
+
+
+def test_a_suit_where_none_is_asked_names_what_is() -> None:
+    state = advance("euchre/american", lambda s: "order-up" in verbs(s))
+    seating = seating_for(state)
+    choices, typed = TurnView(seating, TableView(seating, "x")).choices(
+        state.observation(seating.human)
+    )
+    said = Reader(state, seating, choices, typed).read("h")
+    assert said == Problem("no suit is asked here: pass, order-up or order-up alone (1 to 3)")

@@ -315,11 +315,30 @@ def test_commands_answer_at_a_prompt(tmp_path: Path) -> None:
         child.expect(PROMPT)
         child.sendline(command)
         child.expect(answer)
+    # help is Euchre's own: no jokers, bids, piles or partners called
+    helped = plain(child.before or "")
+    assert "order-up alone" in helped
+    for word in ("joker", "bid ", "pile", "call-partner"):
+        assert word not in helped, word
+    # the options in force in words, each whole on the line
     child.expect(PROMPT)
+    child.sendline("rules")
+    child.expect("explains each")
+    in_force = plain(child.before or "")
+    assert "  deck: 24 cards, 9 to A of each suit\n" in in_force
+    assert "  deal_packets: 3-2-3-2, then 2-3-2-3\n" in in_force
+    assert "  stick_the_dealer: no\n" in in_force
+    for raw in ("EUCHRE24", " = ", "unset", "british"):
+        assert raw not in in_force, raw
+    assert max(len(line) for line in in_force.split("\n")) <= 80
+    # a suit where none is asked: one line, not the help
+    child.expect(PROMPT)
+    child.sendline("H")
+    child.expect(r"No suit is asked here: a card to play[^\n]*\n")
+    child.expect(PROMPT)
+    assert "At any prompt" not in plain(child.before or "")
     child.sendline("q")
     child.expect(pexpect.EOF)
-    rules_shown = plain(child.before or "")
-    assert "british" not in rules_shown
 
 
 def test_the_trick_is_drawn_as_it_fills_when_you_lead(tmp_path: Path) -> None:
@@ -415,13 +434,30 @@ def test_rules_ids_and_option_names_are_whole_when_piped() -> None:
     assert "british_joker_upcard_choose_blind" not in shown
     assert "time_limit_seconds" not in shown
     assert "RULES.md" not in shown
-    names = [line.split(" = ")[0] for line in shown.split("\n") if " = " in line]
-    assert "stick_the_dealer" in names
+    assert "\nstick_the_dealer: no\n" in shown
+    assert "\ndeck: 24 cards, 9 to A of each suit\n" in shown
     everything = run("rules", "euchre/american", "--all").stdout
     for opt in user_options("euchre"):
-        assert f"\n{opt.name} = " in everything, opt.name
+        assert f"\n{opt.name}: " in everything, opt.name
     timed = run("rules", "euchre/timed").stdout
-    assert "\ntime_limit_seconds = " in timed
+    assert "\ntime_limit_seconds: 600 seconds\n" in timed or "\ntime_limit_seconds: " in timed
+
+
+@pytest.mark.parametrize("columns", [80, 160])
+def test_rules_values_are_words_never_broken_inside(tmp_path: Path, columns: int) -> None:
+    """``followsuit rules bid-euchre/standard`` at a terminal: every option's value
+    in words, and a line that must break breaks between a value's pieces."""
+    child = spawn(tmp_path, "bid-euchre/standard", command="rules", columns=columns, rows=400)
+    child.expect(pexpect.EOF)
+    lines = plain(child.before or "").split("\n")
+    assert max(len(line) for line in lines) <= columns
+    text = "\n".join(lines)
+    assert "\ndeal_packets: 1 card each, 6 times\n" in text
+    assert "\ndeck: 24 cards, 9 to A of each suit\n" in text
+    assert "\nbe_help_exchange_cards: 1 card\n" in text
+    assert "misdeal_dealer: the next dealer after a claim," in text
+    for raw in ("EUCHRE24", " = ", "unset", "[[", "true", "false"):
+        assert raw not in text.split("options (set with")[1].split("Allowed")[0], raw
 
 
 def test_rules_at_a_terminal_are_whole_and_long_ones_paged(
@@ -462,9 +498,12 @@ def test_record_error_is_one_line_and_the_game_does_not_start(tmp_path: Path) ->
 
 
 def test_record_never_overwrites_another_file(tmp_path: Path) -> None:
-    path = tmp_path / "finished.json"
-    old = (ROOT / "tests" / "records" / "euchre-long.json").read_bytes()
+    path = tmp_path / "unfinished.json"
+    rec = json.loads((ROOT / "tests" / "records" / "euchre-long.json").read_text())
+    rec["hands"][-1]["actions"] = rec["hands"][-1]["actions"][:3]
+    old = record.dumps(rec).encode()
     path.write_bytes(old)
+    assert not record.replay(record.load(path)).is_over()
     done = run("play", "--seed", "4", "--record", str(path), "--delay", "0")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1, done.stderr
@@ -680,8 +719,30 @@ def test_resume_refuses_a_finished_game(tmp_path: Path) -> None:
     child = spawn(tmp_path, "--seed", "3", "--record", str(path), "-o", "target_score=1")
     play_out(child, ones)
     done = run("resume", str(path))
-    assert done.returncode == 2 and "is over" in done.stderr
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"the game in {path} is finished; followsuit replay {path} shows it" in done.stderr
     assert done.stderr.count("\n") == 1
+    # and a new game's --record will not take its place, saying the same
+    done = run("play", "--record", str(path), "--delay", "0")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert f"a finished game's record is there; followsuit replay {path}" in done.stderr
+    assert "followsuit resume" not in done.stderr
+
+
+def test_resume_says_a_plain_json_file_is_not_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text('{"shopping": ["eggs"]}')
+    done = run("resume", str(path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f'followsuit: {path}: not a followsuit record (it has no "format": "followsuit/1")\n'
+    )
+    done = run("play", "--record", str(path), "--delay", "0")
+    assert done.returncode == 2
+    assert f"--record {path}: a file is there already; give another name, or add --overwrite" in (
+        done.stderr
+    )
+    assert "followsuit resume" not in done.stderr and "replay" not in done.stderr
 
 
 def test_replay_table_counts_from_one_and_names_teams(tmp_path: Path) -> None:

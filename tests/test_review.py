@@ -13,8 +13,8 @@ import followsuit
 from followsuit import record, solver
 from followsuit.bots import make_bot
 from followsuit.cli.main import app
-from followsuit.cli.review_cmd import review
-from followsuit.cli.summary import count
+from followsuit.review import review
+from followsuit.text.summary import count
 
 runner = CliRunner()
 

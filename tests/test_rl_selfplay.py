@@ -121,14 +121,14 @@ def test_the_command_refuses_bad_input(tmp_path: Path) -> None:
 
     out = str(tmp_path / "data")
     bad = run("euchre/nope", "--out", out)
-    assert bad.returncode == 2 and "unknown variant" in bad.stdout
+    assert bad.returncode == 2 and bad.stderr.startswith("followsuit: unknown variant")
     bad = run("euchre/american", "--out", out, "--bots", "easy,grandmaster")
-    assert bad.returncode == 2 and "unknown bot" in bad.stdout
+    assert bad.returncode == 2 and "unknown bot" in bad.stderr
     bad = run("euchre/american", "--out", out, "-o", "target_score=lots")
-    assert bad.returncode == 2 and "target_score" in bad.stdout
+    assert bad.returncode == 2 and "target_score" in bad.stderr
     good = run("euchre/american", "--out", out, "--bots", "easy,random", "--games", "2")
     assert good.returncode == 0, good.stdout
     other = run("euchre/american", "--out", out, "--bots", "easy,random", "--games", "3")
-    assert other.returncode == 2 and "another self-play run" in other.stdout
+    assert other.returncode == 2 and "another self-play run" in other.stderr
     with pytest.raises(ValueError, match="no self-play run"):
         rl.load(tmp_path)

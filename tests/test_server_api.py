@@ -92,7 +92,12 @@ BAD_TABLES: list[tuple[Any, int, str, str | None]] = [
         "grace_seconds",
     ),
     ({"variant": "euchre/american", "colour": "red"}, 400, "unknown field 'colour'", "colour"),
-    ({"variant": "euchre/timed"}, 400, "a timed game needs a time limit", None),
+    (
+        {"variant": "euchre/american", "listed": "yes"},
+        400,
+        "listed must be true or false",
+        "listed",
+    ),
     ([1, 2], 400, "must be a JSON object", None),
     ("euchre", 400, "must be a JSON object", None),
 ]

@@ -21,7 +21,8 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def capture(variant: str, seed: str, columns: int, answers: list[str]) -> str:
-    env = dict(os.environ, FOLLOWSUIT_RECORDS=tempfile.mkdtemp())
+    records = tempfile.mkdtemp()
+    env = dict(os.environ, FOLLOWSUIT_RECORDS=records)
     args = ["-m", "followsuit", "play", variant, "--seed", seed, "--delay", "0"]
     child = pexpect.spawn(
         sys.executable, args, env=env, encoding="utf-8", timeout=30, dimensions=(60, columns)
@@ -39,8 +40,9 @@ def capture(variant: str, seed: str, columns: int, answers: list[str]) -> str:
         child.sendline(answers[k] if k < len(answers) else "1")
         k += 1
     text = ANSI.sub("", "".join(screen)).replace("\r", "")
+    # the record's path as a player's would read, not this run's temporary one
     return re.sub(
-        r"Record saved to \S+", "Record saved to ~/.local/share/followsuit/records/….json", text
+        re.escape(records) + r"/\S+\.json", "~/.local/share/followsuit/records/….json", text
     )
 
 

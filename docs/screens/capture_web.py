@@ -7,7 +7,8 @@ chromium and saves, at 1280x800 and 390x844:
 - ``web-euchre-trick-WxH.png``: a Euchre trick just finished, held with its winner marked;
 - ``web-bid-euchre-auction-WxH.png``: a Bid Euchre auction, with the bids drawn at the seats;
 - ``web-pitch-summary-WxH.png``: the summary of a Pitch hand;
-- ``web-lobby-WxH.png``: the new-table form.
+- ``web-review-WxH.png``: that hand reviewed double-dummy (the summary's Review);
+- ``web-lobby-WxH.png``: the lobby, with a table waiting for players.
 
 Needs the ``test`` extra (Playwright) and /usr/bin/chromium.
 """
@@ -88,8 +89,15 @@ def capture(base: str, out: Path) -> list[Path]:
             size = f"{width}x{height}"
             ctx = browser.new_context(viewport={"width": width, "height": height})
             page = ctx.new_page()
+            listed = {
+                "variant": "pitch/partnership-4p",
+                "options": {"target_score": 21},
+                "seats": ["human", "human", "bot:medium", "human"],
+                "listed": True,
+            }
+            httpx2.post(f"{base}/api/tables", json=listed)
             page.goto(base + "/")
-            page.wait_for_selector("#options[data-variant]", state="attached")
+            page.wait_for_selector(".open-table")
             saved.append(out / f"web-lobby-{size}.png")
             page.screenshot(path=saved[-1])
 
@@ -114,6 +122,11 @@ def capture(base: str, out: Path) -> list[Path]:
             open_seat(page, base, table_id, token)
             play_until(page, "() => !document.getElementById('summary').hidden")
             saved.append(out / f"web-pitch-summary-{size}.png")
+            page.screenshot(path=saved[-1])
+            page.click("#summary-review")
+            page.wait_for_selector("#review h3", timeout=30_000)
+            page.locator("#review").scroll_into_view_if_needed()
+            saved.append(out / f"web-review-{size}.png")
             page.screenshot(path=saved[-1])
             ctx.close()
         browser.close()

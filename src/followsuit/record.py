@@ -334,6 +334,8 @@ def replay(record: Mapping[str, Any]) -> State:
     if not isinstance(record, Mapping):
         raise InvalidRecord("record", "must be a JSON object")
     _check_shape(record)
+    if "format" not in record:
+        raise InvalidRecord("record", f'not a followsuit record (it has no "format": "{FORMAT}")')
     if record.get("format") != FORMAT:
         raise InvalidRecord("format", f"must be {FORMAT!r}, got {_value(record.get('format'))}")
     rules = _rules(record)

@@ -62,3 +62,12 @@ def watch_errors(page: Page) -> list[str]:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return errors
+
+
+def open_lobby(page: Page, base_url: str, variant: str | None = None) -> None:
+    """The lobby, its form loaded (for ``variant``, when given)."""
+    page.goto(base_url + "/")
+    page.wait_for_selector("#options[data-variant]", state="attached")
+    if variant is not None:
+        page.select_option("#variant", variant)
+        page.wait_for_selector(f"#options[data-variant='{variant}']", state="attached")

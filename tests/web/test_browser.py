@@ -5,6 +5,7 @@ and a spectator in a second browser context sees no hidden card."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from pathlib import Path
@@ -17,15 +18,13 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from followsuit import record as R
 
 from ..server_support import free_port, kill9, server
-from .conftest import watch_errors
+from .conftest import open_lobby, watch_errors
 
 
 def create_table(page: Page, base_url: str, variant: str, target: int | None) -> str:
     """Fill in the form (me in seat 0, the rules bot elsewhere) and create the table."""
-    page.goto(base_url + "/")
-    page.wait_for_selector("#options[data-variant]", state="attached")
-    page.select_option("#variant", variant)
-    page.wait_for_selector(f"#options[data-variant='{variant}']", state="attached")
+    open_lobby(page, base_url, variant)
+    page.click("#more-rules > summary")
     if target is not None:
         page.click("#options-box summary")
         page.fill("#opt-target_score", str(target))
@@ -169,8 +168,8 @@ def test_the_form_shows_the_servers_message_for_a_bad_option(
     context: BrowserContext, base_url: str
 ) -> None:
     page = context.new_page()
-    page.goto(base_url + "/")
-    page.wait_for_selector("#options[data-variant]", state="attached")
+    open_lobby(page, base_url)
+    page.click("#more-rules > summary")
     page.click("#options-box summary")
     page.fill("#opt-target_score", "banana")
     page.click("#create")
@@ -230,6 +229,8 @@ def test_keyboard_play_announcements_four_colours_and_checked_deals(
     diamonds = page.locator(".card.suit-D").first
     if diamonds.count():
         red = diamonds.evaluate("c => getComputedStyle(c).color")
+        if page.is_visible("#summary"):  # the hand's summary lies over the page
+            page.click("#summary-ok")
         page.check("#four-colour")
         assert diamonds.evaluate("c => getComputedStyle(c).color") != red
     assert errors == []
@@ -285,6 +286,7 @@ def test_a_preset_link_opens_the_form_with_its_rules(
     assert page.input_value("#variant") == "euchre/long"
     assert page.input_value("#opt-stick_the_dealer") == "true"
     assert "our club" in (page.text_content("#preset-result") or "")
+    assert page.is_visible("#preset-result")  # "More rules" opens to show the preset
 
 
 def test_a_friend_takes_a_seat_by_the_invite_link(browser: Browser, base_url: str) -> None:
@@ -292,8 +294,8 @@ def test_a_friend_takes_a_seat_by_the_invite_link(browser: Browser, base_url: st
     friend = browser.new_context()
     try:
         page = host.new_page()
-        page.goto(base_url + "/")
-        page.wait_for_selector("#options[data-variant]", state="attached")
+        open_lobby(page, base_url)
+        page.click("#more-rules > summary")
         page.select_option("#seat-2", "human")
         page.click("#table-box summary")
         page.fill("#bot-delay", "0")
@@ -360,7 +362,16 @@ def test_the_page_comes_back_by_itself_after_the_server_is_killed(
         assert page.locator("#hand .card.legal").count() == 0
         assert page.locator("#controls button:not([disabled])").count() == 0
         assert page.text_content("#status") != "Your turn"
-        page.wait_for_timeout(6000)  # long enough for the back-off to reach several seconds
+        assert page.is_disabled("#hint")
+        # long enough for the back-off to reach several seconds, each counted down
+        shown: list[str] = []
+        for _ in range(24):
+            shown.append(page.text_content("#conn") or "")
+            page.wait_for_timeout(250)
+        counts = [
+            int(m.group(1)) for m in map(re.compile(r"retrying in (\d+) s").search, shown) if m
+        ]
+        assert any(b == a - 1 for a, b in itertools.pairwise(counts)), shown
         with server(database, port):
             ready = time.monotonic()  # /healthz has just answered
             page.wait_for_function(
@@ -373,6 +384,8 @@ def test_the_page_comes_back_by_itself_after_the_server_is_killed(
                 page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.code)")
             )
             assert after == before and page.evaluate("document.body.dataset.n") == n
+            assert "Not connected" not in (page.text_content("#table-error") or "")
+            assert not page.is_visible("#pending")
             assert play_by_clicking(page, limit=3) == 3
         # the console reports the refused connections while the server was down
         assert all("WebSocket" in e or "ERR_CONNECTION_REFUSED" in e for e in errors)

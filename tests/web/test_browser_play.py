@@ -15,9 +15,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from .conftest import NO_HOLD, watch_errors
+from .conftest import NO_HOLD, open_lobby, watch_errors
 
 PHONE = {"width": 390, "height": 844}
+LANDSCAPE = {"width": 844, "height": 390}
 LAPTOP = {"width": 1280, "height": 800}
 
 HELD = "() => !!document.querySelector('#trick.held')"
@@ -259,29 +260,52 @@ def visible_targets(page: Page) -> list[dict[str, Any]]:
     return found
 
 
-@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["390x844", "1280x800"])
+@pytest.mark.parametrize(
+    ("variant", "size"),
+    [
+        ("euchre/american", PHONE),
+        ("euchre/american", LANDSCAPE),
+        ("euchre/american", LAPTOP),
+        ("pitch/8-player", PHONE),
+        ("pitch/8-player", LANDSCAPE),
+        ("pitch/blind-6p", PHONE),
+        ("pitch/cutthroat-3p", LANDSCAPE),
+    ],
+    ids=lambda v: v if isinstance(v, str) else f"{v['width']}x{v['height']}",
+)
 def test_nothing_is_off_screen_or_too_small_to_tap(
-    browser: Browser, base_url: str, size: dict[str, int]
+    browser: Browser, base_url: str, variant: str, size: dict[str, int]
 ) -> None:
+    """Every page at the size of a phone held either way and of a laptop: no
+    sideways scrolling, every control 44 px or more, the score in the first
+    screenful, the hand on screen, and no seat's label over another or over a
+    card of the trick (the trick's cards clear of each other too), at 3 to 8 seats."""
     # no motion: cards in flight to or from a seat pass over its label by design
     ctx = browser.new_context(
         viewport=size,  # type: ignore[arg-type]
         has_touch=True,
-        is_mobile=size is PHONE,
+        is_mobile=size is not LAPTOP,
         reduced_motion="reduce",
     )
     ctx.add_init_script(NO_HOLD)
     try:
         page = ctx.new_page()
         errors = watch_errors(page)
-        page.goto(base_url + "/")
-        page.wait_for_selector("#options[data-variant]", state="attached")
+        open_lobby(page, base_url)
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
         small = [t for t in visible_targets(page) if t["width"] < 44 or t["height"] < 44]
         assert small == []
-        # "Create table" is in reach and answers a tap
-        page.locator("#create").scroll_into_view_if_needed()
-        page.tap("#create")
+        # "Play now" is in reach and answers a tap; so does "More rules"
+        page.tap("#more-rules > summary")
+        page.wait_for_selector("#create", state="visible")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        small = [t for t in visible_targets(page) if t["width"] < 44 or t["height"] < 44]
+        assert small == []
+        page.tap("#more-rules > summary")
+        open_lobby(page, base_url, variant)
+        page.select_option("#play-level", "rules")
+        page.locator("#play-now").scroll_into_view_if_needed()
+        page.tap("#play-now")
         page.wait_for_url("**/t/*")
         page.wait_for_selector("#hand .card")
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
@@ -298,11 +322,14 @@ def test_nothing_is_off_screen_or_too_small_to_tap(
             for label in labels:  # inside the felt, whole
                 assert label["left"] >= felt["left"] - 0.5 and label["right"] <= felt["right"] + 0.5
                 assert label["top"] >= felt["top"] - 0.5 and label["bottom"] <= felt["bottom"] + 0.5
+            cards = rects(page, "#trick .play .card")
             for k, a in enumerate(labels):
                 assert not any(rects_overlap(a, b) for b in labels[k + 1 :])
-                cards = rects(page, "#trick .play .card")
                 covered = [c for c in cards if rects_overlap(a, c)]
                 assert covered == [], f"label {a} covers {covered}"
+            for k, a in enumerate(cards):
+                assert not any(rects_overlap(a, b) for b in cards[k + 1 :]), cards
+            assert all(c["width"] >= 44 and c["height"] >= 44 for c in cards), cards
             step(page, tap=True)
         assert errors == []
     finally:
@@ -380,29 +407,65 @@ def axe_violations(page: Page) -> list[str]:
     ]
 
 
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["390x844", "1280x800"])
 def test_axe_finds_nothing_on_the_lobby_the_table_the_summary_and_the_spectator_view(
-    context: BrowserContext, browser: Browser, base_url: str
+    browser: Browser, base_url: str, size: dict[str, int]
 ) -> None:
-    page = context.new_page()
-    page.goto(base_url + "/")
-    page.wait_for_selector("#options[data-variant]", state="attached")
-    assert axe_violations(page) == []
-    made = new_table(base_url, "pitch/cutthroat-3p", bots(3), delay=0)
-    sit(page, base_url, made)
-    page.wait_for_function(MY_TURN, timeout=20_000)
-    assert axe_violations(page) == []  # the table at my turn
-    for _ in range(200):
-        if page.is_visible("#summary"):
-            break
-        step(page)
-    assert page.is_visible("#summary")
-    assert axe_violations(page) == []  # the hand's summary
-    watcher = browser.new_context(viewport=PHONE)
+    """axe-core's rules on every view a player meets, at a phone's size and a
+    laptop's: the lobby (a table listed), the table during the auction and at a
+    card to play, the last trick shown, the hand's summary with its review, and a
+    spectator's view (which offers no name form)."""
+    ctx = browser.new_context(viewport=size)  # type: ignore[arg-type]
+    ctx.add_init_script(NO_HOLD)
     try:
-        spectator = watcher.new_page()
-        spectator.goto(f"{base_url}/t/{made['id']}")
-        spectator.wait_for_selector("#seat-labels .seat-label")
-        assert not spectator.is_visible("#name-form")  # nothing to name: not a seat
-        assert axe_violations(spectator) == []
+        page = ctx.new_page()
+        httpx2.post(
+            f"{base_url}/api/tables",
+            json={
+                "variant": "euchre/american",
+                "seats": ["human", "human"] + ["bot:rules"] * 2,
+                "listed": True,
+            },
+        )
+        open_lobby(page, base_url)
+        page.wait_for_selector(".open-table")
+        assert axe_violations(page) == []
+        page.click("#more-rules > summary")
+        assert axe_violations(page) == []  # every house rule shown
+        made = new_table(base_url, "pitch/cutthroat-3p", bots(3), delay=0)
+        sit(page, base_url, made)
+        seen = set()
+        for _ in range(200):
+            page.wait_for_function(MY_TURN, timeout=20_000)
+            if page.is_visible("#summary"):
+                break
+            now = "auction" if page.locator("#controls button.call").count() else "play"
+            if now not in seen:
+                seen.add(now)
+                assert axe_violations(page) == [], now
+            if now == "play" and "last" not in seen and page.is_enabled("#show-last"):
+                seen.add("last")
+                page.click("#show-last")
+                assert page.is_visible("#last-trick")
+                assert page.get_attribute("#show-last", "aria-expanded") == "true"
+                assert axe_violations(page) == [], "last trick"
+                page.click("#show-last")  # and it closes again
+                assert not page.is_visible("#last-trick")
+                assert page.get_attribute("#show-last", "aria-expanded") == "false"
+            step(page)
+        assert seen == {"auction", "play", "last"}
+        assert page.is_visible("#summary")
+        page.click("#summary-review")
+        page.wait_for_selector("#review h3", timeout=20_000)
+        assert axe_violations(page) == []  # the hand's summary and its review
+        watcher = browser.new_context(viewport=size)  # type: ignore[arg-type]
+        try:
+            spectator = watcher.new_page()
+            spectator.goto(f"{base_url}/t/{made['id']}")
+            spectator.wait_for_selector("#seat-labels .seat-label")
+            assert not spectator.is_visible("#name-form")  # nothing to name: not a seat
+            assert axe_violations(spectator) == []
+        finally:
+            watcher.close()
     finally:
-        watcher.close()
+        ctx.close()

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from ..arena import ArenaResult, run_arena
+from .args import fail
 
 
 def check_writable(path: Path | None, what: str) -> str | None:
@@ -48,23 +49,15 @@ def arena(
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            # markup off: Rich would take [plot] for a style and print 'followsuit'
-            console.print(
-                "--plot needs matplotlib: pip install 'followsuit[plot]'",
-                style="red",
-                markup=False,
-            )
-            return 2
+            return fail("--plot needs matplotlib: pip install 'followsuit[plot]'")
     for path, what in ((csv_path, "--csv"), (plot_path, "--plot")):
         problem = check_writable(path, what)
         if problem:
-            console.print(problem, style="red", markup=False)
-            return 2
+            return fail(problem)
     try:
         result = _run(console, variant, bots, games, seed, options, jobs, as_json, ray)
     except ValueError as exc:  # --ray without Ray installed
-        console.print(f"[red]{exc}[/red]")
-        return 2
+        return fail(str(exc))
     if csv_path is not None:
         write_csv(result, csv_path)
     if plot_path is not None:

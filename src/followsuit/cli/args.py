@@ -5,16 +5,24 @@ values arrive here as text)."""
 from __future__ import annotations
 
 import difflib
+import sys
 from collections.abc import Sequence
 
 from ..bots import BOTS
 from ..messages import shown
 from ..rules import OptionError, UnknownVariant, Variant, find_variant, variants
-from .seating import find_seat, seat_choices
+from ..text.seating import find_seat, seat_choices
 
 
 class UsageError(Exception):
     """A bad command-line value: the one line to print."""
+
+
+def fail(message: str) -> int:
+    """Print the one-line error on stderr, as every command does, and give the
+    exit status."""
+    print(f"followsuit: {message}", file=sys.stderr)
+    return 2
 
 
 def resolve_variant(name: str) -> Variant:

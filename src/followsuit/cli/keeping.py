@@ -25,8 +25,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..engine import State
-from ..record import dumps, to_record
+from ..engine import InvalidRecord, State
+from ..record import dumps, load, replay, to_record
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
@@ -81,11 +81,23 @@ def check_record_path(path: Path, *, overwrite: bool = False) -> None:
 
 
 def taken(path: Path) -> str:
-    """Why a new game will not write its record over ``path`` (one line)."""
-    return (
-        f"--record {path}: a file is there already; followsuit resume {path} carries on "
-        "its game, or add --overwrite to replace it"
-    )
+    """Why a new game will not write its record over ``path`` (one line), with
+    what can be done with the file that is there: a game still being played is
+    resumed, a finished one replayed, anything else kept under another name."""
+    try:
+        over: bool | None = replay(load(path)).over
+    except InvalidRecord:
+        over = None
+    if over is None:
+        there = "a file is there already; give another name"
+    elif over:
+        there = (
+            f"a finished game's record is there; followsuit replay {path} shows it, "
+            "or give another name"
+        )
+    else:
+        there = f"a file is there already; followsuit resume {path} carries on its game"
+    return f"--record {path}: {there}, or add --overwrite to replace it"
 
 
 def write_atomically(path: Path, text: str, *, replace: bool = True) -> None:

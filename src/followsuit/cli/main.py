@@ -18,9 +18,9 @@ from ..bots import BOTS, make_bot
 from ..rules import OptionError, UnknownVariant, load_rules
 from . import club_cmd, selfplay_cmd, serve_cmd, verify_cmd
 from .arena_cmd import arena as run_arena_cmd
-from .args import UsageError, parse_options, resolve_variant
+from .args import UsageError, fail, parse_options, resolve_variant
 from .keeping import home_relative, records_folder
-from .play_cmd import fail, resume, start, stopped_before_start
+from .play_cmd import resume, start, stopped_before_start
 from .replay_cmd import run_replay
 from .review_cmd import run_review
 from .rules_cmd import list_variants, show_variant
@@ -243,8 +243,7 @@ def arena(
         for name in names:
             make_bot(name)
     except (OptionError, UnknownVariant, ValueError) as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
+        raise typer.Exit(fail(str(exc))) from None
     raise typer.Exit(
         run_arena_cmd(console, variant, names, games, seed, opts, jobs, json, csv, plot, ray)
     )

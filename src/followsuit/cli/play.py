@@ -26,15 +26,16 @@ from ..engine import actions as A
 from ..engine.deal import game_seed, seeded_deal
 from ..engine.observation import Observation, SeenMove
 from ..engine.types import MoveKind, Trick
+from ..text.layout import flow
+from ..text.seating import Seating
+from ..text.summary import HandSummary
+from ..text.table import TableView, suit_text
+from ..text.turn import TurnView
+from ..text.words import card, styled
+from .help_text import help_lines
 from .hints import Hinter
 from .keeping import PLAYED_FIELD, RecordKeeper
-from .layout import flow
-from .reading import HELP, Choice, Command, Problem, Reader
-from .seating import Seating
-from .summary import HandSummary
-from .table import TableView, suit_text
-from .turn import TurnView
-from .words import card, styled
+from .reading import Choice, Command, Problem, Reader
 
 #: How the table tells an automatic card move.
 MOVE_WORDS = {
@@ -343,7 +344,7 @@ class TerminalGame:
     def _command(self, name: str, obs: Observation, choices: list[int], typed: str) -> None:
         turn, width = self.turn, self.width
         if name == "help":
-            self._say(HELP)
+            self._lines(help_lines(self.state.rules, width))
         elif name == "table":
             self._lines(turn.screen(obs, choices, typed, width))
         elif name == "hand":
@@ -355,4 +356,4 @@ class TerminalGame:
         elif name == "hint":
             self._lines(self.hinter.hint(obs, lambda a: turn.choice_text(obs, a)))
         elif name == "rules":
-            self._lines(turn.rules_in_force(self.state.rules))
+            self._lines(turn.rules_in_force(self.state.rules, width))

@@ -22,8 +22,11 @@ from ..messages import shown
 from ..record import load, replay
 from ..rules import OptionError, load_rules
 from ..rules.model import Rules
+from ..text.layout import flow
+from ..text.seating import HUMAN, Seating
 from .args import (
     UsageError,
+    fail,
     parse_bots,
     parse_delay,
     parse_options,
@@ -42,16 +45,7 @@ from .keeping import (
     free_path,
     table_field,
 )
-from .layout import flow
 from .play import TerminalGame
-from .seating import HUMAN, Seating
-
-
-def fail(message: str) -> int:
-    """Print the one-line error and give the exit status."""
-    print(f"followsuit: {message}", file=sys.stderr)
-    return 2
-
 
 #: The exit status of a command stopped by Ctrl-C (128 + SIGINT, as a shell says).
 INTERRUPTED = 130
@@ -122,12 +116,18 @@ def resume(
     except UsageError as exc:
         return fail(str(exc))
     try:
-        rec = load(path)
-        state = replay(rec)
+        rec = load(path)  # its errors name the file
     except InvalidRecord as exc:
         return fail(str(exc))
+    try:
+        state = replay(rec)
+    except InvalidRecord as exc:
+        return fail(f"{path}: {exc.reason if exc.where == 'record' else exc}")
     if state.over:
-        return fail(f"the game in {path} is over; nothing to resume")
+        return fail(
+            f"the game in {path} is finished; followsuit replay {path} shows it, "
+            "followsuit play starts a new one"
+        )
     rules = state.rules
     try:
         setup = _table_of(rec, rules)

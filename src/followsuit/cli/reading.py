@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from ..cards import Suit, bits
 from ..engine import IllegalAction, State
 from ..engine import actions as A
-from .seating import Seating
-from .words import card_token, echo, plain_reason
+from ..text.seating import Seating
+from ..text.words import card_token, echo, plain_reason
 
 #: The commands of every prompt and what they do, for ``help``.
 COMMANDS = {
@@ -29,19 +29,19 @@ COMMANDS = {
     "help": "this help (also ?)",
     "q": "stop (the game is saved; resume it with followsuit resume RECORD)",
 }
-ALIASES = {"?": "help", "h": "help", "quit": "q", "exit": "q", "t": "table", "l": "last"}
+ALIASES = {"?": "help", "quit": "q", "exit": "q", "t": "table", "l": "last"}
 
-HELP = "\n".join(
-    [
-        "Type the number of a choice, or the action itself:",
-        "  a card as shown: 10♦, 10D or TD, Q♠ or QS; jokers JK, BJ, LJ",
-        "  pass · order-up · order-up alone · call H (or just H, hearts, ♥) · call H alone",
-        "  bid 3 · bid moon · trump S · discard 9C 10D (or just the cards) · give AS",
-        "  pile (the top card of your blind pile) · call-partner AH (or just AH)",
-        "At any prompt:",
-        *(f"  {name:<6} {what}" for name, what in COMMANDS.items()),
-    ]
-)
+#: What a prompt asks for, by verb, for the line that answers a suit typed where
+#: none is asked.
+ASKED = {
+    "play": "a card to play",
+    "play-pile": "a card to play",
+    "discard": "cards to discard",
+    "give": "cards to give",
+    "call-partner": "a card to call for a partner",
+    "bid": "a bid",
+}
+
 
 SHORTCUTS = {
     "order": "order-up",
@@ -125,8 +125,11 @@ class Reader:
         if not line:
             return None
         low = line.lower()
-        if self.asks_suit() and _suit_word(low) is not None:
-            # a suit wherever a suit is asked: a bare H is hearts there, not help
+        if _suit_word(low) is not None:
+            # a suit wherever a suit is asked (a bare H is hearts); elsewhere one
+            # line says what is asked instead
+            if not self.asks_suit():
+                return Problem(self._no_suit())
             suit = self._suit([low])
             if suit is not None:
                 return suit
@@ -153,6 +156,22 @@ class Reader:
         if suit is not None:
             return suit
         return Problem(f"not understood: {echo(line)} (type help for what you can type)")
+
+    def _no_suit(self) -> str:
+        """``no suit is asked here: a card to play (1 to 5)``."""
+        words = []
+        for a in self.legal:
+            verb = A.verb_of(a)
+            if verb is None:
+                continue
+            word = ASKED.get(verb.word) or f"{verb.word} {verb.suffix}".strip()
+            if word not in words:
+                words.append(word)
+        what = " or ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else words)
+        count = len(self.choices)
+        if count > 1:
+            what += f" (1 {'or' if count == 2 else 'to'} {count})"
+        return f"no suit is asked here: {what}"
 
     def _number(self, k: int) -> Choice | Problem:
         count = len(self.choices)
@@ -229,4 +248,4 @@ class Reader:
                 found = self._as_written(text)
                 if found is not None:
                     return found
-        return Problem("no suit is asked for now")
+        return Problem(self._no_suit())

@@ -13,8 +13,8 @@ from ..cards import Suit
 from ..engine import InvalidRecord, State
 from ..engine import actions as A
 from ..record import load, replay, summary
-from .seating import Seating
-from .table import suit_text
+from ..text.seating import Seating
+from ..text.table import suit_text
 
 
 def one_line(message: str) -> str:

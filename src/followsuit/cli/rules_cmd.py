@@ -26,7 +26,8 @@ from ..rules import Variant, load_rules, variants
 from ..rules.model import STRUCTURAL
 from ..rules.registry import lineage
 from ..rules.scope import options_for
-from .option_scope import option_head, plain_doc
+from ..text.layout import flow
+from ..text.option_scope import option_lines, plain_doc
 
 
 def list_variants(console: Console) -> None:
@@ -107,16 +108,14 @@ def _show_variant(console: Console, variant: Variant, *, everything: bool) -> No
                 allowed = ", ".join(opt.format(c) for c in v.choices[opt.name])
         if opt.name in fixed:
             allowed = "fixed in this variant"
-        console.print(option_head(rules, opt.name), soft_wrap=True)
+        for line in option_lines(rules, opt.name, console.width):
+            console.print(line, soft_wrap=True)
         console.print(
             Padding(Text(f"{plain_doc(opt.doc)} Allowed: {allowed}."), (0, 0, 0, 4), expand=False)
         )
     if hidden:
         console.print()
-        console.print(
-            f"{hidden} more options of the family do not apply here; "
-            f"followsuit rules {variant.id} --all lists them.",
-            soft_wrap=True,
-            highlight=False,
-            markup=False,
-        )
+        words = f"{hidden} more options of the family do not apply here;".split(" ")
+        command = f"followsuit rules {variant.id} --all"  # whole, to copy
+        for line in flow([*words, command, "lists", "them."], console.width, sep=" ", indent=0):
+            console.print(line, soft_wrap=True, highlight=False)

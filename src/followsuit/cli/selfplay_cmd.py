@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from ..arena import LOCAL_RAY
 from ..bots import BOTS
 from ..rules import OptionError, UnknownVariant
-from .args import parse_options
+from .args import fail, parse_options
 
 RAY_HELP = "Play the games as Ray tasks: on the cluster at ADDRESS, or a local Ray (--ray alone)."
 
@@ -60,10 +60,8 @@ def selfplay_command(
     try:
         from ..rl.selfplay import Run, selfplay
     except ImportError as exc:
-        console.print(
-            f"[red]selfplay needs the rl extra ({exc.name}): pip install 'followsuit[rl]'[/red]"
-        )
-        raise typer.Exit(2) from None
+        message = f"selfplay needs the rl extra ({exc.name}): pip install 'followsuit[rl]'"
+        raise typer.Exit(fail(message)) from None
     names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
         if len(names) < 2:
@@ -85,6 +83,5 @@ def selfplay_command(
 
             rows = selfplay(run, out, jobs=jobs, ray=ray, progress=progress)
     except (OptionError, UnknownVariant, ValueError, OSError) as exc:
-        console.print(f"[red]{exc}[/red]", soft_wrap=True)
-        raise typer.Exit(2) from None
+        raise typer.Exit(fail(str(exc))) from None
     console.print(f"{rows} rows written to {out} ({games} games, seed {seed})")

@@ -1,7 +1,7 @@
 """``render_mode="ansi"``: the terminal's table, drawn as plain text.
 
 The faces draw the very screen ``followsuit play`` shows at a turn
-(``cli.turn.TurnView``: the table, then the hand), from one seat's observation, so a
+(``text.turn.TurnView``: the table, then the hand), from one seat's observation, so a
 researcher watching an agent sees what a player would, and nothing more.
 """
 
@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from ..cli.seating import Seating
-from ..cli.table import TableView
-from ..cli.turn import TurnView
+from ..text.seating import Seating
+from ..text.table import TableView
+from ..text.turn import TurnView
 from .table import Table
 
 WIDTH = 80

@@ -235,6 +235,7 @@ class TableActor:
         self._clock_started = self._now()
         if not state.over and not state.time_up:
             self._clock_task = asyncio.create_task(self._clock(limit))
+        self._publish_seats()  # the pages start counting down now, not before
 
     def _background(self, work: Any) -> None:
         async def run() -> None:
@@ -571,10 +572,21 @@ class TableActor:
             "n": self.n,
             "over": state.over,
             "winner": state.winner,
-            "time_limit_ms": self.time_limit_ms,
-            "clock_used_ms": self.clock_used_ms() if self.time_limit_ms is not None else None,
+            **self.clock_view(),
             "bot_delay_ms": self.spec.bot_delay_ms,
             "grace_seconds": self.spec.grace_seconds,
+        }
+
+    def clock_view(self) -> dict[str, Any]:
+        """A timed game's clock as the page shows it: the page counts down only
+        while ``clock_running`` (the server's clock waits for every person to sit
+        down), from ``clock_used_ms`` as of this message."""
+        return {
+            "time_limit_ms": self.time_limit_ms,
+            "clock_used_ms": self.clock_used_ms() if self.time_limit_ms is not None else None,
+            "clock_running": self._clock_started is not None
+            and not self.game.state.over
+            and not self.game.state.time_up,
         }
 
     def fair_view(self) -> dict[str, Any]:
@@ -661,7 +673,7 @@ class TableActor:
 
     def _publish_seats(self) -> None:
         audiences = self._audiences()
-        message = {"type": "seats", "n": self.n, "seats": self.seats_view()}
+        message = {"type": "seats", "n": self.n, "seats": self.seats_view(), **self.clock_view()}
         self.fanout.publish(self.id, {a: message for a in audiences}, self._elsewhere())
 
 

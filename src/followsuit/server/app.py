@@ -27,9 +27,10 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..engine import InvalidRecord
+from ..rules import find_variant
 from .actor import LOCAL, PRESET_PHRASES, ActionRefused, Services
 from .botpool import BotPool
-from .catalog import variant_detail, variant_list
+from .catalog import changed_rules, variant_detail, variant_list
 from .club_routes import register_club
 from .cluster import Cluster, NotOwner, Unavailable, namespace_of
 from .committer import Committer
@@ -38,7 +39,7 @@ from .guard import Guard
 from .limits import Bucket, Gauge, RateLimit
 from .lobby import Lobby, bot_levels
 from .payloads import MAX_BODY_BYTES, BadRequest, new_preset, new_table
-from .replayer import replay_steps
+from .replayer import replay_steps, review_hand
 from .settings import ServerSettings
 from .store import SqlStore, Store, secret_hash
 from .tables import Table, TablesFull
@@ -258,6 +259,7 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
             spec.seats,
             bot_delay_ms=spec.bot_delay_ms,
             grace_seconds=spec.grace_seconds,
+            listed=spec.listed,
         )
         table_id = created.actor.id
         return {
@@ -266,6 +268,30 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
             "invite": f"{base}/t/{table_id}?invite={created.invite_code}",
             "watch": f"{base}/t/{table_id}",
         }
+
+    @app.get("/api/open-tables")
+    async def open_tables(request: Request) -> list[dict[str, Any]]:
+        """The tables listed in the lobby that wait for players, the newest first."""
+        out = []
+        for t in await lobby_of(request).listed():
+            try:
+                title = find_variant(t.variant).title
+                changed = changed_rules(t.variant, t.options)
+            except (ValueError, TypeError):  # a variant this version no longer has
+                continue
+            out.append(
+                {
+                    "id": t.id,
+                    "variant": t.variant,
+                    "title": title,
+                    "changed": changed,
+                    "seats": t.seats,
+                    "free": t.free,
+                    "join": f"{base}/t/{t.id}?invite={t.invite}",
+                    "created_at": t.created_at,
+                }
+            )
+        return out
 
     async def table_or_404(request: Request, table_id: str) -> Table:
         table = await lobby_of(request).table(table_id)
@@ -286,6 +312,13 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
             media_type="application/json",
             headers={"Content-Disposition": f'inline; filename="{name}"'},
         )
+
+    @app.get("/api/tables/{table_id}/review")
+    async def table_review(request: Request, table_id: str, hand: int) -> dict[str, Any]:
+        """A finished hand of the table reviewed double-dummy (its deal is in the
+        record by then, for everyone to see)."""
+        rec = await (await table_or_404(request, table_id)).record()
+        return await reviewed(rec, hand)
 
     @app.post("/api/tables/{table_id}/join")
     async def join(request: Request, table_id: str) -> dict[str, Any]:
@@ -328,6 +361,15 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
             "options": found.options,
         }
 
+    @app.post("/api/review")
+    async def record_review(request: Request) -> dict[str, Any]:
+        """A hand of any record reviewed double-dummy: ``{"record": ..., "hand": N}``."""
+        body = await read_json(request, MAX_RECORD_BODY)
+        hand = body.get("hand") if isinstance(body, dict) else None
+        if not isinstance(hand, int) or isinstance(hand, bool):
+            raise BadRequest("hand must be the number of a finished hand (from 1)", "hand")
+        return await reviewed(body.get("record"), hand)
+
     @app.post("/api/replay")
     async def replay(request: Request) -> dict[str, Any]:
         body = await read_json(request, MAX_RECORD_BODY)
@@ -335,6 +377,13 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
             return await asyncio.to_thread(replay_steps, body)
         except InvalidRecord as exc:
             raise BadRequest(str(exc), "record") from None
+
+
+async def reviewed(record: Any, hand: int) -> dict[str, Any]:
+    try:
+        return await asyncio.to_thread(review_hand, record, hand)
+    except InvalidRecord as exc:
+        raise BadRequest(str(exc), "hand" if exc.where == "hand" else "record") from None
 
 
 def register_ws(app: FastAPI) -> None:

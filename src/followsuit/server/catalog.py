@@ -5,11 +5,12 @@ British joker options do not in American Euchre)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..rules import find_variant, load_rules, variants
 from ..rules.model import STRUCTURAL
-from ..rules.options import Option, user_options
+from ..rules.options import OPTIONS, Option, user_options
 from ..rules.registry import lineage
 from ..rules.scope import applies
 
@@ -85,3 +86,17 @@ def shown_default(opt: Option, value: Any) -> str:
     if opt.kind == "names" and isinstance(value, tuple):
         return " ".join(value)
     return opt.format(value)
+
+
+def changed_rules(variant: str, options: Mapping[str, Any]) -> list[dict[str, str]]:
+    """The house rules of a table that differ from its variant's defaults, each as
+    the form shows it (``{"name": ..., "value": ...}``), for the lobby's list of
+    open tables: what a player joining would not expect."""
+    usual = load_rules(variant)
+    chosen = load_rules(variant, options)
+    out = []
+    for name in sorted(options):
+        opt = OPTIONS.get(name)
+        if opt is not None and chosen.value(name) != usual.value(name):
+            out.append({"name": name, "value": shown_default(opt, chosen.value(name))})
+    return out

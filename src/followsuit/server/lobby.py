@@ -35,12 +35,15 @@ from ..rules import load_rules
 from .actor import LOCAL, ActionRefused, Services, TableActor, hint_bot_name
 from .cluster import RENEW_SECONDS, Cluster, NotOwner, Unavailable
 from .livegame import LiveGame
-from .store import Preset, SeatSpec, TableSpec, secret_hash
+from .store import Listing, Preset, SeatSpec, TableSpec, secret_hash
 from .tables import LocalTable, RemoteTable, Table, TablesFull, serve
 
 TAKEOVERS_PER_ROUND = 20
 """Orphaned tables a process takes over per round (loading each takes a moment;
 the rest wait for the next round, or another process)."""
+
+LISTED_SHOWN = 30
+"""The open tables the lobby lists at most (the newest)."""
 
 log = logging.getLogger("followsuit.server")
 
@@ -356,9 +359,11 @@ class Lobby:
         *,
         bot_delay_ms: int,
         grace_seconds: int,
+        listed: bool = False,
     ) -> Created:
         """A new table (the caller has validated the variant, options and seats: see
-        :mod:`.requests`); the first person's seat is the creator's."""
+        :mod:`.requests`); the first person's seat is the creator's. A ``listed``
+        table is shown in the lobby to anyone, who may take a free seat."""
         rules = load_rules(variant, options)
         tokens: dict[int, str] = {}
         specs = []
@@ -380,6 +385,7 @@ class Lobby:
             bot_delay_ms=bot_delay_ms,
             grace_seconds=grace_seconds,
             invite_hash=secret_hash(invite),
+            open_invite=invite if listed else "",
         )
         await self._make_room()
         first = LiveGame.first_hand(rules)
@@ -392,6 +398,12 @@ class Lobby:
             self._acquired.add(spec.id)
         actor.start()
         return Created(actor, tokens, invite)
+
+    async def listed(self, limit: int = LISTED_SHOWN) -> list[Listing]:
+        """The tables listed in the lobby that wait for players (moved within the
+        idle time: a table nobody came to for that long is not offered)."""
+        since = time.time() - self.idle_seconds
+        return await asyncio.to_thread(self.store.listed_tables, since, limit)
 
     async def save_preset(self, name: str, variant: str, options: dict[str, Any]) -> Preset:
         preset = Preset(secrets.token_urlsafe(9), name, variant, dict(options))

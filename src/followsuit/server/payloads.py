@@ -50,6 +50,7 @@ class NewTable:
     seats: list[str]
     bot_delay_ms: int
     grace_seconds: int
+    listed: bool = False
 
 
 def _object(body: Any) -> Mapping[str, Any]:
@@ -87,19 +88,14 @@ def rules_of(variant: Any, options: Any) -> Rules:
         raise BadRequest(str(exc), f"options.{exc.option}" if exc.option else "options") from None
     except (ValueError, TypeError, RecursionError) as exc:
         raise BadRequest(f"options: {exc}", "options") from None
-    s = rules.settings
-    if s.game_end_policy == "timed" and not s.time_limit_seconds:
-        raise BadRequest(
-            "a timed game needs a time limit: set the option time_limit_seconds",
-            "options.time_limit_seconds",
-        )
     return rules
 
 
 def new_table(body: Any) -> NewTable:
     body = _object(body)
-    _unknown(body, {"variant", "options", "seats", "bot_delay_ms", "grace_seconds"})
-    rules = rules_of(body.get("variant"), body.get("options"))
+    _unknown(body, {"variant", "options", "seats", "bot_delay_ms", "grace_seconds", "listed"})
+    options = with_time_limit(body.get("variant"), body.get("options"))
+    rules = rules_of(body.get("variant"), options)
     n = rules.num_players
     seats = body.get("seats")
     if seats is None:
@@ -121,14 +117,39 @@ def new_table(body: Any) -> NewTable:
                 )
             text = "bot:" + level
         clean.append(text)
-    options = dict(body.get("options") or {})
+    listed = body.get("listed", False)
+    if not isinstance(listed, bool):
+        raise BadRequest("listed must be true or false", "listed")
     return NewTable(
         rules=rules,
         options=options,
         seats=clean,
         bot_delay_ms=_int(body, "bot_delay_ms", DEFAULT_BOT_DELAY_MS, 0, MAX_BOT_DELAY_MS),
         grace_seconds=_int(body, "grace_seconds", DEFAULT_GRACE_SECONDS, 0, MAX_GRACE_SECONDS),
+        listed=listed and "human" in clean[1:],
     )
+
+
+DEFAULT_TIME_LIMIT_SECONDS = 20 * 60
+"""A timed game's limit where the table's maker sets none: 20 minutes, about a
+progressive-Euchre round (RULES.md leaves the limit to the host)."""
+
+
+def with_time_limit(variant: Any, options: Any) -> Any:
+    """The options, with :data:`DEFAULT_TIME_LIMIT_SECONDS` added where the game is
+    timed and no limit is set, so that every variant plays at its defaults
+    (anything that is not options is left for :func:`rules_of` to refuse)."""
+    if options is not None and not isinstance(options, Mapping):
+        return options
+    plain = dict(options or {})
+    if plain.get("time_limit_seconds") is None:
+        try:
+            timed = load_rules(variant, plain).settings.game_end_policy == "timed"
+        except (UnknownVariant, OptionError, ValueError, TypeError, RecursionError):
+            return plain
+        if timed:
+            plain["time_limit_seconds"] = DEFAULT_TIME_LIMIT_SECONDS
+    return plain
 
 
 @dataclass(frozen=True)

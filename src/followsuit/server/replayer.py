@@ -7,10 +7,15 @@ from typing import Any
 
 from .. import record as R
 from ..cards import SUIT_CHARS, iter_bits
-from ..engine import IllegalAction, State
+from ..engine import IllegalAction, InvalidRecord, State
 from ..engine import actions as A
+from ..review import review
 
 MAX_STEPS = 20_000
+
+REVIEW_MAX_NODES = 3_000_000
+"""A bound on each solve of a review the server makes for a page (about a second
+of the compiled solver): a longer position is reported as not reviewed."""
 
 
 def replay_steps(record: Any) -> dict[str, Any]:
@@ -69,4 +74,20 @@ def replay_steps(record: Any) -> dict[str, Any]:
         "sides": [list(s) for s in rules.sides],
         "steps": steps,
         "winner": final.winner,
+        "finished_hands": len(final.history()),
     }
+
+
+def review_hand(record: Any, number: int) -> dict[str, Any]:
+    """The double-dummy review of hand ``number`` (from 1) of a record: each
+    trick's best value and each card that gave tricks or points away (see
+    :func:`followsuit.review.review`). InvalidRecord if the record does not
+    replay or has no such finished hand."""
+    final = R.replay(record)
+    finished = len(final.history())
+    if not 1 <= number <= finished:
+        raise InvalidRecord(
+            "hand", f"{number} is not a finished hand of this record (it has {finished})"
+        )
+    (hand,) = review(final, only=number, max_nodes=REVIEW_MAX_NODES)
+    return {**hand, "variant": final.rules.id, "num_players": final.num_players}

@@ -36,6 +36,7 @@ tables = Table(
     Column("clock_used_ms", Integer, nullable=False),
     Column("updated_at", Float, nullable=False, server_default="0"),
     Column("clock_started", Boolean, nullable=False, server_default="0"),
+    Column("open_invite", String(32), nullable=False, server_default=""),
 )
 Index("fs_tables_open", tables.c.over)
 Index("fs_tables_active", tables.c.over, tables.c.updated_at)

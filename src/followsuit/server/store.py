@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Engine, and_, case, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import Connection, make_url
 
 from . import schema as S
@@ -57,6 +57,23 @@ class TableSpec:
     grace_seconds: int
     invite_hash: str
     created_at: float = field(default_factory=time.time)
+    open_invite: str = ""
+    """A table listed in the lobby for anyone to join: its invite code, in the
+    clear (listing makes it public); empty for a table joined by its link only."""
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A listed table that waits for players, as the lobby lists it."""
+
+    id: str
+    variant: str
+    options: dict[str, Any]
+    seats: int
+    free: int
+    """People's seats nobody has taken yet."""
+    invite: str
+    created_at: float
 
 
 @dataclass(frozen=True)
@@ -158,6 +175,8 @@ class Store(Protocol):
 
     def open_tables(self, active_since: float = 0.0, limit: int | None = None) -> list[str]: ...
 
+    def listed_tables(self, active_since: float, limit: int) -> list[Listing]: ...
+
     def save_preset(self, preset: Preset) -> None: ...
 
     def preset(self, preset_id: str) -> Preset | None: ...
@@ -217,6 +236,7 @@ class SqlStore:
                     over=False,
                     clock_used_ms=0,
                     clock_started=False,
+                    open_invite=spec.open_invite,
                 )
             )
             conn.execute(
@@ -339,6 +359,7 @@ class SqlStore:
             grace_seconds=row.grace_seconds,
             invite_hash=row.invite_hash,
             created_at=row.created_at,
+            open_invite=row.open_invite,
         )
         return StoredTable(
             spec=spec,
@@ -366,6 +387,48 @@ class SqlStore:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [r.id for r in rows]
+
+    def listed_tables(self, active_since: float, limit: int) -> list[Listing]:
+        """The listed, unfinished tables that moved at ``active_since`` or later
+        and still have a person's seat free, the newest first (at most ``limit``)."""
+        free = func.sum(
+            case((and_(S.seats.c.kind == "human", S.seats.c.claimed.is_(False)), 1), else_=0)
+        )
+        query = (
+            select(
+                S.tables.c.id,
+                S.tables.c.variant,
+                S.tables.c.options,
+                S.tables.c.open_invite,
+                S.tables.c.created_at,
+                func.count().label("seats"),
+                free.label("free"),
+            )
+            .join(S.seats, S.seats.c.table_id == S.tables.c.id)
+            .where(
+                S.tables.c.over.is_(False),
+                S.tables.c.open_invite != "",
+                S.tables.c.updated_at >= active_since,
+            )
+            .group_by(S.tables.c.id)
+            .having(free > 0)
+            .order_by(S.tables.c.created_at.desc(), S.tables.c.id)
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [
+            Listing(
+                r.id,
+                r.variant,
+                json.loads(r.options),
+                r.seats,
+                int(r.free),
+                r.open_invite,
+                r.created_at,
+            )
+            for r in rows
+        ]
 
     # -- presets -----------------------------------------------------------------
 

@@ -91,6 +91,7 @@ def hand_over(state: State) -> dict[str, Any]:
     codes = state.rules.deck.codes
     last = result.tricks[-1] if result.tricks else None
     return {
+        "number": len(state.results),
         "result": result_view(state.rules.num_players, result),
         "last_trick": None
         if last is None

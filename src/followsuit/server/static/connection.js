@@ -28,6 +28,7 @@ export class TableConnection {
   }
 
   open() {
+    clearInterval(this.countdown);
     this.handlers.status("connecting…", false);
     // the seat token travels as a subprotocol, never in the address (logs keep addresses)
     const protocols = ["followsuit"];
@@ -37,6 +38,7 @@ export class TableConnection {
     ws.onopen = () => {
       this.delay = 500;
       clearTimeout(this.retry);
+      clearInterval(this.countdown);
       this.handlers.status("connected", true);
     };
     ws.onmessage = (event) => this.receive(JSON.parse(event.data));
@@ -48,11 +50,23 @@ export class TableConnection {
       }
       const wait = this.delay + Math.random() * 250;
       this.delay = Math.min(this.delay * 2, 15000);
-      this.handlers.status(`connection lost: retrying in ${Math.round(wait / 1000)} s`, false);
       clearTimeout(this.retry);
       this.retry = setTimeout(() => this.open(), wait);
+      this.countDown(Date.now() + wait);
       this.watchHealth();
     };
+  }
+
+  /** "retrying in N s", counted down each second until the next try. */
+  countDown(at) {
+    clearInterval(this.countdown);
+    const tell = () => {
+      if (this.ws.readyState === WebSocket.OPEN) { clearInterval(this.countdown); return; }
+      const s = Math.ceil((at - Date.now()) / 1000);
+      this.handlers.status(s > 0 ? `connection lost: retrying in ${s} s` : "connection lost: reconnecting…", false);
+    };
+    tell();
+    this.countdown = setInterval(tell, 1000);
   }
 
   /** Poll /healthz while the socket is down; connect at once when it answers. */

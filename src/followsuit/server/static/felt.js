@@ -21,17 +21,38 @@ function holdMs() {
 
 export function pausesAfterTrick() { return localStorage.getItem("fs:trick-pause") === "1"; }
 
-/** Where a seat sits, as a fraction of the felt (you at the bottom, play passes left). */
-function around(seat, n, radiusX, radiusY) {
+/** The direction of a seat from the middle (you at the bottom, play passes left). */
+function direction(seat, n) {
   const you = table.you === null ? 0 : table.you;
-  const rel = (seat - you + n) % n;
-  const angle = Math.PI / 2 + (2 * Math.PI * rel) / n;
-  return { x: 50 + radiusX * Math.cos(angle), y: 50 + radiusY * Math.sin(angle) };
+  const angle = Math.PI / 2 + (2 * Math.PI * ((seat - you + n) % n)) / n;
+  return { dx: Math.cos(angle), dy: Math.sin(angle) };
+}
+
+/** Where a seat sits, as a fraction of the felt. */
+function around(seat, n, radiusX, radiusY) {
+  const { dx, dy } = direction(seat, n);
+  return { x: 50 + radiusX * dx, y: 50 + radiusY * dy };
+}
+
+const snap = (v) => (v > 0.3 ? 1 : v < -0.3 ? -1 : 0);
+
+/** Where a seat's label sits on the felt: round a circle for up to five, at the
+ * felt's sides and corners for six and eight (the trick's grid is between them). */
+function seatAt(seat, n) {
+  if (n < 6) return around(seat, n, 46, 46);
+  const { dx, dy } = direction(seat, n);
+  return { x: 50 + 46 * snap(dx), y: 50 + 46 * (n === 8 ? snap(dy) : dy) };
 }
 
 /** Where a seat's card lies in the middle: out to the middle's edge on its side
- * (anchored so it grows inwards, see playAt), leaving the centre to the others. */
-function inFront(seat, n) { return around(seat, n, 50, 45); }
+ * (anchored so it grows inwards, see playAt), leaving the centre to the others.
+ * Six or eight cards go to three columns (and, for eight, three rows): on a
+ * circle their neighbours would overlap. */
+function inFront(seat, n) {
+  if (n < 6) return around(seat, n, 50, 50);
+  const { dx, dy } = direction(seat, n);
+  return { x: 50 + 50 * snap(dx), y: 50 + 50 * (n === 8 ? snap(dy) : dy) };
+}
 
 /** A call worth drawing at its seat: anything but a card played, discarded or given. */
 function isCall(text) { return !/^(play|discard|give)\b/.test(text); }
@@ -45,6 +66,19 @@ export function callsBySeat(view, n) {
   return calls;
 }
 
+/** The hand's calls in order, as list items ("Left: pass", "You: order up alone"). */
+export function auctionItems(view) {
+  return view.actions.filter((a) => a.seat !== null && a.seat !== undefined && isCall(a.text))
+    .map((a) => element("li", {}, element("strong", { text: short(a.seat) }), ` ${actionWords(a.text)}`));
+}
+
+/** The side panel's list of this hand's calls, readable once the bubbles are gone. */
+export function renderAuction(view) {
+  const items = auctionItems(view);
+  $("auction").replaceChildren(...items);
+  $("auction-box").hidden = items.length === 0;
+}
+
 export function renderSeats(view) {
   if (!view || !table.info) return;
   const n = table.info.num_players;
@@ -53,7 +87,7 @@ export function renderSeats(view) {
   const box = $("seat-labels");
   box.replaceChildren();
   for (let seat = 0; seat < n; seat += 1) {
-    const pos = around(seat, n, 46, 46);
+    const pos = seatAt(seat, n);
     const info = table.seats[seat] || {};
     const who = info.kind === "bot" ? `bot (${info.level})` : info.bot_playing ? "away: a bot plays" : info.connected ? "here" : "not here";
     const badges = [];
@@ -169,6 +203,9 @@ export function renderTrick(view) {
     fresh: !before.has(`${p.seat}:${p.card}`),
   })));
   box.classList.toggle("held", held !== null);
+  box.classList.toggle("crowded", n >= 6);
+  $("felt").classList.toggle("crowded", n >= 6);
+  $("felt").dataset.phase = view.phase;
   box.setAttribute("aria-label", held ? `The trick: ${capital(name(held.winner))} won it` : "The trick on the table");
   const up = $("upcard");
   up.replaceChildren();

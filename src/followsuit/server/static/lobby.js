@@ -1,7 +1,11 @@
-// The new-table form: a variant, its house rules (every option, defaults shown),
-// who sits where, and presets. The server checks everything again and its
-// message, the same as the command line's, is shown beside the form.
+// The lobby: a game and "Play now" (you and bots, at the variant's own rules, in
+// one tap); behind "More rules", who sits where, every house rule (defaults
+// shown), listing the table for others, and presets; and the list of tables
+// waiting for players, each joined in one tap. The server checks everything
+// again and its message, the same as the command line's, is shown by the button.
 import { api, element } from "./api.js";
+
+const LISTING_EVERY_MS = 5000;
 
 let levels = [];
 let detail = null;
@@ -10,6 +14,11 @@ export async function showLobby() {
   document.getElementById("lobby").hidden = false;
   const [variants, bots] = await Promise.all([api("/api/variants"), api("/api/bots")]);
   levels = bots.levels;
+  const level = document.getElementById("play-level");
+  for (const l of levels) level.append(element("option", { value: l, text: l }));
+  const kept = localStorage.getItem("fs:play-level");
+  level.value = levels.includes(kept) ? kept : levels.includes("medium") ? "medium" : levels[0];
+  level.addEventListener("change", () => localStorage.setItem("fs:play-level", level.value));
   const select = document.getElementById("variant");
   select.replaceChildren();
   const groups = {};
@@ -37,8 +46,58 @@ export async function showLobby() {
   } else {
     await loadVariant(select.value, {});
   }
+  if (preset) document.getElementById("more-rules").open = true;
   document.getElementById("create-form").addEventListener("submit", createTable);
+  document.getElementById("play-now").addEventListener("click", playNow);
   document.getElementById("save-preset").addEventListener("click", savePreset);
+  showOpenTables();
+  setInterval(() => { if (!document.hidden) showOpenTables(); }, LISTING_EVERY_MS);
+}
+
+/** The tables listed for anyone to join: the game, its rules that differ from the
+ * usual ones, the free seats, and a Join button (its invite link). */
+async function showOpenTables() {
+  let listed = [];
+  try { listed = await api("/api/open-tables"); } catch { return; }
+  const list = document.getElementById("open-tables");
+  const focused = document.activeElement && list.contains(document.activeElement) ? document.activeElement.dataset.table : null;
+  list.replaceChildren(...listed.map((t) => {
+    const rules = t.changed.length ? t.changed.map((c) => `${c.name.replaceAll("_", " ")}: ${c.value}`).join(", ") : "the usual rules";
+    const seats = `${t.free} of ${t.seats} seats free`;
+    const join = element("a", { class: "button", href: t.join, "data-table": t.id,
+      "aria-label": `Join ${t.title}, ${rules}, ${seats}` }, "Join");
+    return element("li", { class: "open-table", "data-table": t.id },
+      element("div", { class: "what" }, element("strong", { text: t.title }),
+        element("span", { class: "rules", text: rules }), element("span", { class: "free", text: seats })),
+      join);
+  }));
+  document.getElementById("open-none").hidden = listed.length > 0;
+  if (focused) {
+    const again = list.querySelector(`a[data-table="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+  }
+}
+
+/** Start a table: you in seat 0, bots elsewhere, at the rules given. */
+async function start(body, showsError) {
+  try {
+    const made = await api("/api/tables", { method: "POST", body });
+    const mine = made.seats[0];
+    if (mine) localStorage.setItem(`fs:token:${made.id}`, JSON.stringify(mine));
+    // the server gives the link relative unless it knows its public address
+    if (made.seats.length > 1) localStorage.setItem(`fs:invite:${made.id}`, new URL(made.invite, location.href).href);
+    location.assign(`/t/${made.id}`);
+  } catch (err) {
+    showsError(err);
+  }
+}
+
+function playNow() {
+  const level = document.getElementById("play-level").value;
+  const seats = Array.from({ length: detail.players }, (_, k) => (k === 0 ? "human" : `bot:${level}`));
+  start({ variant: detail.id, options: {}, seats }, (err) => {
+    document.getElementById("play-error").textContent = err.message;
+  });
 }
 
 async function loadVariant(id, values) {
@@ -114,27 +173,18 @@ function showError(err) {
   }
 }
 
-async function createTable(event) {
+function createTable(event) {
   event.preventDefault();
   const seats = [];
   for (let k = 0; k < detail.players; k += 1) seats.push(document.getElementById(`seat-${k}`).value);
-  const body = {
+  start({
     variant: detail.id,
     options: chosenOptions(),
     seats,
     bot_delay_ms: Number(document.getElementById("bot-delay").value),
     grace_seconds: Number(document.getElementById("grace").value),
-  };
-  try {
-    const made = await api("/api/tables", { method: "POST", body });
-    const mine = made.seats[0];
-    if (mine) localStorage.setItem(`fs:token:${made.id}`, JSON.stringify(mine));
-    // the server gives the link relative unless it knows its public address
-    if (made.seats.length > 1) localStorage.setItem(`fs:invite:${made.id}`, new URL(made.invite, location.href).href);
-    location.assign(`/t/${made.id}`);
-  } catch (err) {
-    showError(err);
-  }
+    listed: document.getElementById("listed").checked,
+  }, showError);
 }
 
 async function savePreset() {

@@ -12,6 +12,7 @@ export const table = {
   zone: null, // where the player's focus last was: "hand", "controls" or "elsewhere"
   phrases: [], // the table's preset chat phrases
   lastAction: null, // the text of the player's last action (its button keeps the focus)
+  pending: null, // an action sent and not yet answered: {text, timer}
 };
 
 /** How the page calls a seat: "you", "partner (seat 2)", or the name its player

@@ -1,8 +1,9 @@
 // The end of a hand: its summary (made, euchred, march, loner; Pitch's
 // categories), the hand history, and the check of each revealed deal against the
 // commitment published before it.
-import { announce, element } from "./api.js";
-import { cardFace, suitName, suitSymbol } from "./cards.js";
+import { announce, api, element } from "./api.js";
+import { actionLabel, cardFace, suitName, suitSymbol } from "./cards.js";
+import { auctionItems } from "./felt.js";
 import { $, capital, name, table } from "./state.js";
 
 function resultLines(result, before) {
@@ -36,11 +37,22 @@ export function showSummary(handOver, before, onClosed) {
   const ok = element("button", { type: "button", id: "summary-ok" }, "Continue");
   box.replaceChildren(element("h2", { text: "Hand over" }), ...lines.map((l) => element("p", { text: l })));
   if (handOver.last_trick) {
-    const trick = element("div", { class: "last-trick summary-trick", role: "group", "aria-label": "The last trick" },
-      ...handOver.last_trick.plays.map((p) => element("div", { class: "play" }, cardFace(p.card, { small: true }), element("span", { text: capital(name(p.seat)) }))));
-    box.append(element("p", { text: "Last trick:" }), trick);
+    const last = handOver.last_trick;
+    const taker = `${capital(name(last.winner))} ${last.winner === table.you ? "take" : "takes"} it`;
+    const trick = element("div", { class: "last-trick summary-trick", role: "group", "aria-label": `The last trick: ${taker}` },
+      ...last.plays.map((p) => element("div", { class: "play" + (p.seat === last.winner ? " winner" : "") },
+        cardFace(p.card, { small: true }), element("span", { text: capital(name(p.seat)) }))));
+    box.append(element("p", { class: "last-taker", text: `Last trick: ${taker}.` }), trick);
   }
-  box.append(ok);
+  const calls = before ? auctionItems(before) : [];
+  if (calls.length) {
+    box.append(element("details", { class: "summary-calls" }, element("summary", { text: `The calls (${calls.length})` }),
+      element("ol", { class: "auction" }, ...calls)));
+  }
+  const review = element("button", { type: "button", id: "summary-review" }, "Review");
+  const reviewBox = element("div", { id: "review", class: "review", "aria-live": "polite" });
+  review.addEventListener("click", () => showReview(handOver.number, reviewBox, review));
+  box.append(element("div", { class: "buttons" }, ok, review), reviewBox);
   box.hidden = false;
   announce(lines.join(". "));
   ok.addEventListener("click", () => {
@@ -82,4 +94,45 @@ export function renderHistory(view) {
   $("history").replaceChildren(element("table", {},
     element("thead", {}, element("tr", {}, ...["#", "Trump", "Points", "Score", "Deal"].map((t) => element("th", { text: t })))),
     element("tbody", {}, ...rows)));
+}
+
+
+/** The hand just played, double-dummy: for each trick, what best play by everyone
+ * would have made from there, and each card (the player's own; every seat's for a
+ * spectator) that gave tricks or points away, with the best cards instead. */
+async function showReview(number, box, button) {
+  button.disabled = true;
+  box.replaceChildren(element("p", { text: "Solving the hand…" }));
+  let review;
+  try {
+    review = await api(`/api/tables/${encodeURIComponent(table.id)}/review?hand=${number}`);
+  } catch (err) {
+    box.replaceChildren(element("p", { class: "error", text: err.message }));
+    button.disabled = false;
+    return;
+  }
+  box.replaceChildren(...reviewLines(review, table.you));
+}
+
+/** The review's lines, as the page shows them (the replay viewer's too). */
+export function reviewLines(review, you, seatName = (s) => capital(name(s))) {
+  const mine = (seat) => you === null || you === undefined || seat === you;
+  const gifts = review.gifts.filter((g) => mine(g.seat));
+  const unit = (n, u) => `${n} ${n === 1 ? u.replace(/s$/, "") : u}`;
+  const items = review.tricks.map((t) => {
+    const side = t.side.map(seatName).join(" & ");
+    const li = element("li", { "data-trick": String(t.trick) },
+      `Trick ${t.trick}: best play from here gives ${side} ${unit(t.value, t.unit)}${t.unit === "points" ? " more than the rest" : ""}.`);
+    for (const g of gifts.filter((x) => x.trick === t.trick)) {
+      li.append(element("p", { class: "gift", "data-seat": String(g.seat) },
+        `${seatName(g.seat)} played ${actionLabel(g.played)}; best ${g.best.map(actionLabel).join(" or ")}: gave away ${unit(g.cost, g.unit)}.`));
+    }
+    return li;
+  });
+  const out = [element("h3", { text: "Review (every card known)" })];
+  if (items.length) out.push(element("ol", { class: "review-tricks" }, ...items));
+  if (review.unsupported) out.push(element("p", { text: `Not reviewed past here: ${review.unsupported}.` }));
+  else if (items.length && !gifts.length) out.push(element("p", { class: "gift-none", text: you === null || you === undefined ? "Every card was a best play." : "Every card you played was a best play." }));
+  if (!items.length && !review.unsupported) out.push(element("p", { text: "No trick was played." }));
+  return out;
 }

@@ -7,7 +7,7 @@ import { api, announce, element } from "./api.js";
 import { actionLabel, actionWords, cardBacks, cardFace, sortHand, suitName, suitSymbol } from "./cards.js";
 import { muted, onChat, renderChat } from "./chat.js";
 import { TableConnection } from "./connection.js";
-import { finishedTrick, holdTrick, pausesAfterTrick, releaseTrick, renderContract, renderSeats, renderTrick } from "./felt.js";
+import { finishedTrick, holdTrick, pausesAfterTrick, releaseTrick, renderAuction, renderContract, renderSeats, renderTrick } from "./felt.js";
 import { $, capital, name, table } from "./state.js";
 import { checkDeal, noteCommitment, renderHistory, showSummary } from "./summary.js";
 
@@ -41,6 +41,7 @@ export async function showTable(tableId) {
   table.conn = new TableConnection(tableId, mine && mine.token, {
     status: onConnection,
     snapshot: (m) => {
+      clearPending();
       table.you = m.you; table.chat = m.chat; table.queue = [];
       noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); showName();
       const first = table.view === null;
@@ -49,8 +50,8 @@ export async function showTable(tableId) {
     },
     resume: (m) => { table.chat = m.chat; noteCommitment(m.fair); onTable(m.table); renderChat(m.chat, m.phrases); renderSeats(table.view); },
     update: onUpdate,
-    seats: (m) => { table.seats = m.seats; renderSeats(table.view); if (table.view) { renderScores(table.view); renderContract(table.view); } },
-    error: (m) => { $("table-error").textContent = m.message; announce(m.message); },
+    seats: (m) => { table.seats = m.seats; if (m.time_limit_ms !== undefined) setClock(m); renderSeats(table.view); if (table.view) { renderScores(table.view); renderContract(table.view); } },
+    error: (m) => { clearPending(); $("table-error").textContent = m.message; announce(m.message); },
     hint: onHint,
     chat: onChat,
   });
@@ -61,22 +62,33 @@ function onTable(info) {
   table.info = info;
   table.seats = info.seats;
   $("table-title").textContent = info.title;
-  table.clockBase = info.time_limit_ms === null ? null
-    : { left: info.time_limit_ms - info.clock_used_ms, at: Date.now(), over: info.over };
+  setClock(info);
+}
+
+/** A timed game's clock as of a message: it counts down on the page only while
+ * the server's runs (which waits for every person to sit down). */
+function setClock(clock) {
+  table.clockBase = clock.time_limit_ms === null || clock.time_limit_ms === undefined ? null
+    : { left: clock.time_limit_ms - clock.clock_used_ms, at: Date.now(), running: Boolean(clock.clock_running) };
   tickClock();
 }
 
 function tickClock() {
   const c = table.clockBase;
   if (!c) { $("clock").textContent = ""; return; }
-  const left = c.over || (table.view && table.view.time_up) ? 0 : Math.max(0, c.left - (Date.now() - c.at));
+  const over = (table.info && table.info.over) || (table.view && table.view.time_up);
+  const left = over ? 0 : Math.max(0, c.left - (c.running ? Date.now() - c.at : 0));
   const s = Math.ceil(left / 1000);
-  $("clock").textContent = `time left ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  const shown = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  $("clock").textContent = c.running || over ? `time left ${shown}` : `time limit ${shown}: the clock starts when every player has sat down`;
+  $("clock").dataset.running = c.running && !over ? "1" : "0";
 }
 
 function onConnection(text, up) {
   const was = table.online;
   table.online = up;
+  if (!up) clearPending(); // a reconnect's snapshot says whether it was taken
+  if (up && $("table-error").textContent.startsWith("Not connected")) $("table-error").textContent = "";
   $("conn").textContent = up || table.view === null ? text
     : `Disconnected (${text}): nothing can be played until the connection is back`;
   $("conn").classList.toggle("down", !up);
@@ -102,6 +114,7 @@ export function drainQueue() {
 }
 
 function applyUpdate(m) {
+  if (m.event && m.event.seat === table.you) clearPending();
   onTable(m.table);
   noteCommitment(m.fair);
   const ev = m.event;
@@ -141,11 +154,14 @@ function setView(view) {
   renderSeats(view);
   renderTrick(view);
   renderContract(view);
+  renderAuction(view);
   renderStatus(view);
   renderFacts(view);
   renderScores(view);
   renderHistory(view);
   $("hint").disabled = !view.legal.length || !table.online;
+  $("show-last").disabled = !view.last_trick;
+  if (!view.last_trick && !$("last-trick").hidden) { $("last-trick").hidden = true; $("show-last").setAttribute("aria-expanded", "false"); }
   if (refocus) placeFocus(false);
 }
 
@@ -292,7 +308,30 @@ function send(text) {
     return;
   }
   table.lastAction = text;
+  setPending(text);
   releaseTrick(); // the player has seen it: acting goes on at once
+}
+
+const PENDING_SHOWN_MS = 400;
+
+/** An action sent and not yet answered: nothing more can be sent, and past a
+ * moment (a server taking a table over, a slow link) the page says it waits. */
+function setPending(text) {
+  clearPending();
+  document.body.classList.add("pending");
+  table.pending = { text, timer: setTimeout(() => {
+    $("pending").textContent = `Sending “${actionWords(text)}”: waiting for the server…`;
+    $("pending").hidden = false;
+  }, PENDING_SHOWN_MS) };
+}
+
+function clearPending() {
+  if (!table.pending) return;
+  clearTimeout(table.pending.timer);
+  table.pending = null;
+  document.body.classList.remove("pending");
+  $("pending").hidden = true;
+  $("pending").textContent = "";
 }
 
 /** A call's key: p pass, o order up (O alone), s h d c a suit (capital: alone),
@@ -442,9 +481,11 @@ function wireControls() {
   $("show-last").addEventListener("click", () => {
     const box = $("last-trick");
     const last = table.view && table.view.last_trick;
-    if (!box.hidden || !last) { box.hidden = true; return; }
-    box.replaceChildren(...last.plays.map((p) => element("div", { class: "play" }, cardFace(p.card, { small: true }), element("span", { text: capital(name(p.seat)) }))));
+    if (!box.hidden || !last) { box.hidden = true; $("show-last").setAttribute("aria-expanded", "false"); return; }
+    box.replaceChildren(...last.plays.map((p) => element("div", { class: "play" + (p.seat === last.winner ? " winner" : "") },
+      cardFace(p.card, { small: true }), element("span", { text: capital(name(p.seat)) }))));
     box.hidden = false;
+    $("show-last").setAttribute("aria-expanded", "true");
     announce("Last trick: " + last.plays.map((p) => `${name(p.seat)} ${actionWords(p.card)}`).join(", ") + `; ${name(last.winner)} won it`);
   });
   $("mute").checked = muted();

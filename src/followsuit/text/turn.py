@@ -2,7 +2,7 @@
 the answers to the prompt's commands (``last``, ``score``, ``hand``, ``rules``).
 
 Pure drawing from an observation: it returns lines that fit the width and
-prints nothing, so :mod:`.play` decides when to show them.
+prints nothing, so the terminal (:mod:`followsuit.cli.play`) decides when to show them.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ..rules import Rules, load_rules
 from ..rules.scope import options_for
 from .hands import hand_items, sorted_hand
 from .layout import flow
-from .option_scope import option_head
+from .option_scope import option_lines
 from .seating import Seating
 from .summary import outcome
 from .table import TableView, suit_text
@@ -77,6 +77,9 @@ class TurnView:
             example = " ".join(obs.rules.deck.codes[c] for c in bits(A.cards_of(sets[0])))
             typed = f"Type the {count} to {verb}, e.g. {example}"
             choices = [a for a in choices if not A.cards_of(a)]
+            if A.PASS in choices:  # a discard and draw: pass is the choice of none
+                k = choices.index(A.PASS) + 1
+                typed += f", and draw as many; or {k} to pass, keeping every card"
         elif choices and (A.is_play(choices[0]) or A.is_discard(choices[0])):
             shown = sorted_hand(obs, obs.hand)
 
@@ -106,7 +109,8 @@ class TurnView:
             f"Trick {number}{where}: {self.seating.who(trick.winner)} won it "
             f"(led by {self.seating.name(trick.leader)})."
         )
-        picture = self.view.picture(obs, self.view.picture_width(width), trick.plays)
+        room = self.view.picture_width(width)
+        picture = self.view.picture(obs, room, trick.plays, this_hand=not where)
         return [*picture, said]
 
     def history(self, obs: Observation) -> list[Text]:
@@ -122,7 +126,11 @@ class TurnView:
                     line.append(" ")
                 if result.maker is not None:
                     word = outcome(obs.rules, result)
-                    line.append(f"{self.seating.name(result.maker)}: {word} · ")
+                    # a Euchre loner says so, as its summary did (Bid Euchre's lone
+                    # bids say it by their names)
+                    alone = obs.rules.family == "euchre" and result.contract.alone == result.maker
+                    who = self.seating.name(result.maker) + (" alone" if alone else "")
+                    line.append(f"{who}: {word} · ")
                 line.append(
                     " ".join(
                         f"{self.seating.side_name(s)} {'+' if p > 0 else ''}{p}"
@@ -140,17 +148,15 @@ class TurnView:
             score.append_text(item)
         return [score, *self.history(obs)]
 
-    def rules_in_force(self, rules: Rules) -> list[Text]:
-        """The options in force, one a line as ``followsuit rules ID`` heads them,
+    def rules_in_force(self, rules: Rules, width: int) -> list[Text]:
+        """The options in force, in words, as ``followsuit rules ID`` heads them,
         each house rule (a value the variant does not give it) marked."""
         head = Text(f"{rules.variant.title} ({rules.id}); options in force:", style="bold")
         plain = load_rules(rules.id)
         lines = [head]
         for option in options_for(rules):
-            line = Text("  ").append_text(option_head(rules, option.name))
-            if rules.value(option.name) != plain.value(option.name):
-                line.append("  (house rule)", style="yellow")
-            lines.append(line)
+            house = rules.value(option.name) != plain.value(option.name)
+            lines += option_lines(rules, option.name, width, lead="  ", house=house)
         more = Text("followsuit rules " + rules.id + " explains each.", style="dim")
         return [*lines, more]
 

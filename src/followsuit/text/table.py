@@ -29,6 +29,8 @@ from .words import SUIT_SYMBOL, card
 WIDE = 120
 #: The side panel's width on a wide terminal (the table takes the rest).
 PANEL_WIDTH = 56
+#: After the label of the seat to move.
+TURN_MARKER = " ◂"
 
 
 @dataclass(frozen=True)
@@ -146,18 +148,27 @@ class TableView:
 
     # -------------------------------------------------------------- the seats
 
-    def seat_lines(self, obs: Observation, seat: int, width: int) -> list[Text]:
+    def seat_lines(
+        self, obs: Observation, seat: int, width: int, *, this_hand: bool = True
+    ) -> list[Text]:
         """A seat's block: its name and who plays it (on two lines where the room
-        is narrow), then what it is in this hand (dealer, maker …, tricks)."""
+        is narrow), then what it is in this hand (dealer, maker …, tricks); only
+        the name and who plays it for a trick of a hand gone (``this_hand``
+        False). The turn marker's room is kept when the seat is not to move, so
+        the labels stay where they are as the turn goes round."""
         seating = self.seating
         name = Text(seating.name(seat), style="bold green" if seat == seating.human else "bold")
         label = Text(seating.label(seat), style="dim" if seat != seating.human else "")
-        if obs.to_move == seat and obs.phase != "over":
-            label.append(" ◂", style="bold cyan")
+        if this_hand and obs.to_move == seat and obs.phase != "over":
+            label.append(TURN_MARKER, style="bold cyan")
+        else:
+            label.append(" " * len(TURN_MARKER))
         if name.cell_len + 3 + label.cell_len <= width:
             head = [Text.assemble(name, " · ", label)]
         else:
             head = [name, label]
+        if not this_hand:
+            return block(head, width)
         tags: list[str] = []
         if seat == obs.dealer:
             tags.append("dealer")
@@ -181,8 +192,11 @@ class TableView:
         if (obs.tricks or obs.trick or obs.phase == "play") and not out:
             won = obs.tricks_won[seat]
             tags.append(f"{won} trick{'' if won == 1 else 's'}")
-        lines = [*head, *flow(tags, width, sep=" · ")] if tags else head
-        return block(lines, width)
+        # the tags keep the marker's room too, so that a block aligned on its
+        # right (the right-hand seat) keeps its lines' ends in one column
+        room = " " * len(TURN_MARKER)
+        tagged = [line.append(room) for line in flow(tags, width - len(room), sep=" · ")]
+        return block([*head, *tagged] if tags else head, width)
 
     def _last_call(self, obs: Observation, seat: int) -> str:
         """What the seat last said in the calling or the auction."""
@@ -201,11 +215,19 @@ class TableView:
     # -------------------------------------------------------------- the picture
 
     def picture(
-        self, obs: Observation, width: int, trick: Sequence[tuple[int, int]] | None = None
+        self,
+        obs: Observation,
+        width: int,
+        trick: Sequence[tuple[int, int]] | None = None,
+        *,
+        this_hand: bool = True,
     ) -> list[Text]:
         """The seats around the table and the trick in the middle (``trick``: a
-        finished one to show instead of the one on the table)."""
+        finished one to show instead of the one on the table; ``this_hand``
+        False: one of the hand before, its seats not tagged with this hand's
+        dealer, bids and tricks)."""
         places = Places.of(obs.rules.num_players, self.seating.human)
+
         plays = dict(obs.trick if trick is None else trick)
         deck = obs.rules.deck
         side_w = max(18, min(30, width // 3 - 2))
@@ -215,7 +237,7 @@ class TableView:
             k = len(places.top)
             cols = [width * (i + 1) // (k + 1) for i in range(k)]
             room = max(12, min(width // k - 3, width // (k + 1) - 2))
-            blocks = [self.seat_lines(obs, s, room) for s in places.top]
+            blocks = [self.seat_lines(obs, s, room, this_hand=this_hand) for s in places.top]
             for row in range(max(len(b) for b in blocks)):
                 top = [
                     (centre(b[row], c, width), b[row])
@@ -230,8 +252,11 @@ class TableView:
                     cards.append((centre(shown, c, width), shown))
             lines.append(place(cards, width))
         # left and right, their cards towards the middle
-        left = self.seat_lines(obs, places.left, side_w) if places.left is not None else []
-        right = self.seat_lines(obs, places.right, side_w) if places.right is not None else []
+        sides = [
+            [] if seat is None else self.seat_lines(obs, seat, side_w, this_hand=this_hand)
+            for seat in (places.left, places.right)
+        ]
+        left, right = sides
         for row in range(max(len(left), len(right))):
             pieces: list[tuple[int, Text]] = []
             if row < len(left):
@@ -251,7 +276,7 @@ class TableView:
             lines.append(place([(centre(t, width // 2, width), t)], width))
         else:
             lines.append(Text())
-        for line in self.seat_lines(obs, places.bottom, width // 2):
+        for line in self.seat_lines(obs, places.bottom, width // 2, this_hand=this_hand):
             lines.append(place([(centre(line, width // 2, width), line)], width))
         caption = self.trick_caption(obs, trick)
         if caption is not None:
