@@ -1,5 +1,5 @@
 """The club nights' database tables (SQLAlchemy Core, on the schema's metadata):
-created by migration 0004; see :mod:`.club_store` for what each row means."""
+created by migration 0005; see :mod:`.club_store` for what each row means."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@ made for them, and once the organiser has rung the bell, the hands each online
 table counts), the phones' score entries for physical tables, and each table's
 result once its round has ended (the standings are summed from these).
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-12-07
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004"
-down_revision = "0003"
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
