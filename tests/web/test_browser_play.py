@@ -135,6 +135,32 @@ def test_a_finished_trick_stays_on_the_felt_with_its_winner(
     assert errors == []
 
 
+def test_a_hands_last_trick_is_seen_before_the_next_hand_is_offered(
+    held_context: BrowserContext, base_url: str
+) -> None:
+    """While a hand's last trick is held on the felt, nothing of the next hand is
+    offered (no calls, no cards): the trick, then the summary, then the new hand."""
+    page = held_context.new_page()
+    errors = watch_errors(page)
+    sit(page, base_url, new_table(base_url, "euchre/american", bots(4), delay=0))
+    for _ in range(80):
+        page.wait_for_function(f"() => ({HELD})() || ({MY_TURN})()", timeout=20_000)
+        if page.evaluate(HELD) and page.locator("#hand .card").count() == 0:
+            break
+        if page.evaluate(HELD):
+            page.wait_for_selector("#trick.held", state="detached", timeout=5000)
+            continue
+        step(page)
+    assert page.evaluate(HELD) and page.locator("#trick.held .play.winner").count() == 1
+    assert page.locator("#controls button").count() == 0
+    assert page.locator("#contract .trump").count() == 1  # the hand's trump, still shown
+    assert not page.is_visible("#summary")
+    page.wait_for_selector("#summary", state="visible", timeout=5000)
+    page.click("#summary-ok")
+    page.wait_for_selector("#hand .card")
+    assert errors == []
+
+
 def test_pause_after_each_trick_waits_for_a_click(browser: Browser, base_url: str) -> None:
     ctx = browser.new_context(viewport=LAPTOP)
     ctx.add_init_script("try { localStorage.setItem('fs:trick-pause', '1') } catch (e) {}")
