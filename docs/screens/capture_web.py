@@ -59,12 +59,19 @@ def open_seat(page: Page, base: str, table_id: str, token: str) -> None:
     page.wait_for_selector("#hand .card")
 
 
+READY = """() => !document.getElementById('summary').hidden
+  || document.querySelector('#hand .card.legal') || document.querySelector('#controls button.pick')
+  || document.querySelector('#controls button.call:not([disabled])')"""
+
+
 def play_until(page: Page, done: str, limit: int = 400) -> None:
-    """Play my seat (the first legal card, the first call; a pick of the first
+    """Play my seat (the first legal card, the last call; a pick of the first
     cards) until the JavaScript predicate ``done`` holds."""
     for _ in range(limit):
+        page.wait_for_function(f"() => ({done})() || ({READY})()", timeout=30_000)
         if page.evaluate(done):
             return
+        n = page.evaluate("document.body.dataset.n")
         if page.is_visible("#summary"):
             page.click("#summary-ok")
             continue
@@ -75,9 +82,11 @@ def play_until(page: Page, done: str, limit: int = 400) -> None:
             page.click("#controls button.pick")
         elif page.locator("#hand .card.legal").count():
             page.locator("#hand .card.legal").first.click()
-        elif page.locator("#controls button.call:not([disabled])").count():
+        else:
             page.locator("#controls button.call:not([disabled])").last.click()
-        time.sleep(0.05)
+        page.wait_for_function(
+            f"() => document.body.dataset.n !== '{n}' || ({done})()", timeout=30_000
+        )
     raise SystemExit(f"gave up waiting for {done}")
 
 

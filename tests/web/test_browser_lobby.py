@@ -8,6 +8,7 @@ import httpx2
 from playwright.sync_api import Browser, BrowserContext
 
 from .conftest import NO_HOLD, open_lobby, watch_errors
+from .test_browser_play import MY_TURN, sit, step
 
 PHONE = {"width": 390, "height": 844}
 
@@ -94,3 +95,34 @@ def test_a_listed_table_is_joined_from_the_lobby_in_one_tap(
     finally:
         host.close()
         guest.close()
+
+
+def test_play_again_starts_the_same_game_at_a_new_table(
+    context: BrowserContext, base_url: str
+) -> None:
+    body = {
+        "variant": "euchre/american",
+        "options": {"target_score": 1, "stick_the_dealer": True},
+        "seats": ["human", "bot:rules", "bot:random", "bot:rules"],
+        "bot_delay_ms": 0,
+    }
+    made = httpx2.post(f"{base_url}/api/tables", json=body).json()
+    page = context.new_page()
+    errors = watch_errors(page)
+    sit(page, base_url, made)
+    for _ in range(80):
+        page.wait_for_function(MY_TURN, timeout=20_000)
+        if page.locator("#play-again").count():
+            break
+        step(page)
+    page.click("#play-again")
+    page.wait_for_url(lambda url: made["id"] not in url)
+    page.wait_for_selector("#hand .card")
+    again = httpx2.get(f"{base_url}/api/tables/{page.url.rsplit('/', 1)[1]}").json()
+    assert again["options"] == body["options"] and again["bot_delay_ms"] == 0
+    assert [(s["kind"], s["level"]) for s in again["seats"][1:]] == [
+        ("bot", "rules"),
+        ("bot", "random"),
+        ("bot", "rules"),
+    ]
+    assert errors == []

@@ -135,6 +135,32 @@ def test_a_finished_trick_stays_on_the_felt_with_its_winner(
     assert errors == []
 
 
+def test_a_hands_last_trick_is_seen_before_the_next_hand_is_offered(
+    held_context: BrowserContext, base_url: str
+) -> None:
+    """While a hand's last trick is held on the felt, nothing of the next hand is
+    offered (no calls, no cards): the trick, then the summary, then the new hand."""
+    page = held_context.new_page()
+    errors = watch_errors(page)
+    sit(page, base_url, new_table(base_url, "euchre/american", bots(4), delay=0))
+    for _ in range(80):
+        page.wait_for_function(f"() => ({HELD})() || ({MY_TURN})()", timeout=20_000)
+        if page.evaluate(HELD) and page.locator("#hand .card").count() == 0:
+            break
+        if page.evaluate(HELD):
+            page.wait_for_selector("#trick.held", state="detached", timeout=5000)
+            continue
+        step(page)
+    assert page.evaluate(HELD) and page.locator("#trick.held .play.winner").count() == 1
+    assert page.locator("#controls button").count() == 0
+    assert page.locator("#contract .trump").count() == 1  # the hand's trump, still shown
+    assert not page.is_visible("#summary")
+    page.wait_for_selector("#summary", state="visible", timeout=5000)
+    page.click("#summary-ok")
+    page.wait_for_selector("#hand .card")
+    assert errors == []
+
+
 def test_pause_after_each_trick_waits_for_a_click(browser: Browser, base_url: str) -> None:
     ctx = browser.new_context(viewport=LAPTOP)
     ctx.add_init_script("try { localStorage.setItem('fs:trick-pause', '1') } catch (e) {}")
@@ -218,10 +244,25 @@ def test_the_calling_is_drawn_at_each_seat_and_the_contract_stays_on_the_felt(
     sit(page, base_url, made)
     seen: list[dict[int, list[str]]] = []
     contract = score = ""
+    # trump named and cards being played (in Pitch the maker's first card names
+    # trump: "the first card led" till then); seen even by a seat sitting out
+    playing = (
+        "() => document.getElementById('felt').dataset.phase === 'play'"
+        " && !!document.querySelector('#contract .trump')"
+    )
     for _ in range(80):
-        page.wait_for_function(MY_TURN, timeout=20_000)
+        if contract:
+            page.wait_for_function(MY_TURN, timeout=20_000)
+        else:
+            page.wait_for_function(f"() => ({MY_TURN})() || ({playing})()", timeout=20_000)
+            if page.evaluate(playing):
+                contract = page.text_content("#contract") or ""
+                score = page.text_content("#score-line") or ""
+                assert "by" in contract, contract
         if page.is_visible("#summary"):
             break
+        if not page.evaluate(MY_TURN):
+            continue
         if page.locator("#controls button.call").count():
             seen.append(drawn_calls(page))
             assert page.locator("#hand.playing").count() == 0
@@ -229,15 +270,12 @@ def test_the_calling_is_drawn_at_each_seat_and_the_contract_stays_on_the_felt(
                 "#hand .card", "cs => cs.map(c => getComputedStyle(c).filter)"
             )
             assert set(filters) == {"none"}
-        elif not contract.startswith("Trump "):
-            # in Pitch the maker's first card names trump: "the first card led" till then
-            contract = page.text_content("#contract") or ""
-            score = page.text_content("#score-line") or ""
-            assert "by" in contract, contract
         step(page)
-    assert seen and page.is_visible("#summary")
+    assert page.is_visible("#summary")
     rec = httpx2.get(f"{base_url}/api/tables/{made['id']}/record").json()
     actions = rec["hands"][0]["actions"]
+    mine = [t for seat, t in actions if seat == 0 and not t.startswith(("play", "discard", "give"))]
+    assert len(seen) == len(mine)  # the calls were looked at, at each of mine
     for k, drawn in enumerate(seen):
         assert drawn == calls_before(actions, k, players)
     # play had begun: the contract and the score were on the felt

@@ -5,11 +5,22 @@ the replay viewer marks each card that gave something away at its step."""
 from __future__ import annotations
 
 import httpx2
-from playwright.sync_api import BrowserContext
+import pytest
+from playwright.sync_api import Browser, BrowserContext
 
 from ..server_support import wait_for
 from .conftest import watch_errors
-from .test_browser_play import MY_TURN, bots, new_table, sit, step
+from .test_browser_play import (
+    LANDSCAPE,
+    LAPTOP,
+    MY_TURN,
+    PHONE,
+    bots,
+    new_table,
+    sit,
+    step,
+    visible_targets,
+)
 
 
 def test_the_summary_reviews_my_cards_of_the_hand(context: BrowserContext, base_url: str) -> None:
@@ -79,3 +90,32 @@ def test_the_replay_viewer_marks_the_cards_that_gave_something_away(
             marked += 1
     assert marked > 0  # random bots give something away in a game
     assert errors == []
+
+
+@pytest.mark.parametrize("size", [PHONE, LANDSCAPE, LAPTOP], ids=["390x844", "844x390", "1280x800"])
+def test_the_replay_viewer_fits_the_screen(
+    browser: Browser, base_url: str, size: dict[str, int]
+) -> None:
+    made = httpx2.post(
+        f"{base_url}/api/tables",
+        json={
+            "variant": "pitch/cutthroat-3p",
+            "options": {"target_score": 2},
+            "seats": ["bot:rules"] * 3,
+            "bot_delay_ms": 0,
+        },
+    ).json()
+    wait_for(lambda: bool(httpx2.get(f"{base_url}/api/tables/{made['id']}").json()["over"]), 60)
+    ctx = browser.new_context(viewport=size, has_touch=True, is_mobile=size is not LAPTOP)  # type: ignore[arg-type]
+    try:
+        page = ctx.new_page()
+        page.goto(f"{base_url}/replay?table={made['id']}")
+        page.wait_for_selector("#replay-view:not([hidden])")
+        for _ in range(8):
+            page.tap("#r-next")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        small = [t for t in visible_targets(page) if t["width"] < 44 or t["height"] < 44]
+        assert small == []
+        assert "step 9 of" in (page.text_content("#r-where") or "")
+    finally:
+        ctx.close()

@@ -4,6 +4,7 @@
 // points away is marked at its step, with the best cards instead.
 import { api, element } from "./api.js";
 import { actionLabel, cardFace, sortHand, suitName } from "./cards.js";
+import { bestWords, giftWords } from "./summary.js";
 
 const $ = (id) => document.getElementById(id);
 let data = null;
@@ -77,11 +78,11 @@ async function showReview(k) {
   const card = step.text.split(" ").pop();
   const gift = step.seat === null ? null : review.gifts.find((g) => g.trick === trick && g.seat === step.seat && g.played === card);
   const best = review.tricks.find((t) => t.trick === trick);
+  const seatName = (seat) => `Seat ${seat}`;
   if (gift) {
-    box.append(element("p", { class: "gift" },
-      `Seat ${gift.seat} played ${actionLabel(gift.played)}; best ${gift.best.map(actionLabel).join(" or ")}: gave away ${gift.cost} ${gift.unit}.`));
+    box.append(element("p", { class: "gift" }, giftWords(gift, seatName)));
   } else if (best && data.steps[k].trick.length === 1 && step.seat !== null) {
-    box.append(element("p", {}, `Trick ${trick}: best play from here gives seats ${best.side.join(" & ")} ${best.value} ${best.unit}${best.unit === "points" ? " more than the rest" : ""}.`));
+    box.append(element("p", {}, `Trick ${trick}: ${bestWords(best, seatName)}.`));
   }
   const gifts = review.gifts.length;
   box.append(element("p", { class: "summary", text: review.unsupported ? `Hand ${step.hand + 1} not reviewed past trick ${review.tricks.length}: ${review.unsupported}.`

@@ -118,14 +118,10 @@ async function showReview(number, box, button) {
 export function reviewLines(review, you, seatName = (s) => capital(name(s))) {
   const mine = (seat) => you === null || you === undefined || seat === you;
   const gifts = review.gifts.filter((g) => mine(g.seat));
-  const unit = (n, u) => `${n} ${n === 1 ? u.replace(/s$/, "") : u}`;
   const items = review.tricks.map((t) => {
-    const side = t.side.map(seatName).join(" & ");
-    const li = element("li", { "data-trick": String(t.trick) },
-      `Trick ${t.trick}: best play from here gives ${side} ${unit(t.value, t.unit)}${t.unit === "points" ? " more than the rest" : ""}.`);
+    const li = element("li", { "data-trick": String(t.trick) }, `Trick ${t.trick}: ${bestWords(t, seatName)}.`);
     for (const g of gifts.filter((x) => x.trick === t.trick)) {
-      li.append(element("p", { class: "gift", "data-seat": String(g.seat) },
-        `${seatName(g.seat)} played ${actionLabel(g.played)}; best ${g.best.map(actionLabel).join(" or ")}: gave away ${unit(g.cost, g.unit)}.`));
+      li.append(element("p", { class: "gift", "data-seat": String(g.seat) }, giftWords(g, seatName)));
     }
     return li;
   });
@@ -135,4 +131,20 @@ export function reviewLines(review, you, seatName = (s) => capital(name(s))) {
   else if (items.length && !gifts.length) out.push(element("p", { class: "gift-none", text: you === null || you === undefined ? "Every card was a best play." : "Every card you played was a best play." }));
   if (!items.length && !review.unsupported) out.push(element("p", { text: "No trick was played." }));
   return out;
+}
+
+const counted = (n, unit) => `${n} ${n === 1 ? unit.replace(/s$/, "") : unit}`;
+
+/** What best play by everyone from a trick on gives its side ("N tricks"; in
+ * points, "N more" or "N fewer than the rest"). */
+export function bestWords(trick, seatName) {
+  const side = trick.side.map(seatName).join(" & ");
+  if (trick.unit !== "points") return `best play from here gives ${side} ${counted(trick.value, trick.unit)}`;
+  const more = trick.value >= 0 ? "more" : "fewer";
+  return `best play from here gives ${side} ${counted(Math.abs(trick.value), "points")} ${more} than the rest`;
+}
+
+/** A card that gave something away, with the best cards instead. */
+export function giftWords(gift, seatName) {
+  return `${seatName(gift.seat)} played ${actionLabel(gift.played)}; best ${gift.best.map(actionLabel).join(" or ")}: gave away ${counted(gift.cost, gift.unit)}.`;
 }

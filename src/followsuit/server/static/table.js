@@ -124,7 +124,7 @@ function applyUpdate(m) {
   const trick = finishedTrick(before, m);
   let holding = false;
   const after = () => {
-    if (holding) setView(table.view);
+    if (holding) setView(m.view);
     if (m.hand_over) showSummary(m.hand_over, before, drainQueue);
     if (m.view.over) announce(gameOverText(m.view));
     else if (m.view.legal.length) announce("Your turn");
@@ -136,9 +136,20 @@ function applyUpdate(m) {
     const behind = table.queue.length > (table.info ? table.info.num_players : 4);
     holding = !behind && holdTrick(trick, after);
   }
-  setView(m.view);
+  setView(holding && m.hand_over ? lastTrickView(before, m.view) : m.view);
   if (m.reveal) checkDeal(m.reveal);
   if (!holding) after();
+}
+
+/** While a hand's last trick is held, the felt still shows that hand (its
+ * contract, its calls, no cards left) with the new score: the next hand's cards
+ * and calls wait for the trick and the summary. */
+function lastTrickView(before, next) {
+  const hand = before || next;
+  return { ...next, legal: [], hand: [], hand_sizes: next.hand_sizes.map(() => 0), upcard: null,
+    phase: "play", dealer: hand.dealer, trump: hand.trump, maker: hand.maker, bid: hand.bid,
+    alone: hand.alone, defender_alone: hand.defender_alone, called_card: hand.called_card,
+    partner: hand.partner, sitting_out: hand.sitting_out, actions: hand.actions };
 }
 
 function youSays(says) { return says.replace(/^(\w+)s\b/, "$1").replace(/^passe\b/, "pass"); }
@@ -373,6 +384,12 @@ function onTableKey(event) {
 function renderControls(view) {
   const box = $("controls");
   box.replaceChildren();
+  if (view.over && table.you !== null && table.info) {
+    const again = element("button", { type: "button", id: "play-again", class: "primary" }, "Play again, same rules");
+    again.addEventListener("click", playAgain);
+    box.append(again);
+    return;
+  }
   for (const action of view.legal) {
     if (action.kind === "play") continue;
     if (action.kind === "discard" || action.kind === "give") continue;
@@ -405,6 +422,24 @@ function renderControls(view) {
     button.disabled = !match || !table.online;
     if (match) button.addEventListener("click", () => { table.selected.clear(); send(match.text); });
     box.append(button);
+  }
+}
+
+/** A new table like this one: the same variant, rules, bots and table settings,
+ * you in its first seat and the other people's seats offered by a new invite link. */
+async function playAgain() {
+  const info = table.info;
+  const seats = info.seats.map((s) => (s.kind === "bot" ? `bot:${s.level}` : "human"));
+  [seats[0], seats[table.you]] = [seats[table.you], seats[0]];
+  try {
+    const made = await api("/api/tables", { method: "POST", body: {
+      variant: info.variant, options: info.options, seats,
+      bot_delay_ms: info.bot_delay_ms, grace_seconds: info.grace_seconds } });
+    localStorage.setItem(`fs:token:${made.id}`, JSON.stringify(made.seats[0]));
+    if (made.seats.length > 1) localStorage.setItem(`fs:invite:${made.id}`, new URL(made.invite, location.href).href);
+    location.assign(`/t/${made.id}`);
+  } catch (err) {
+    $("table-error").textContent = err.message;
   }
 }
 
