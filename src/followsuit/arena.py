@@ -16,7 +16,6 @@ import logging
 import math
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, TypeVar
@@ -24,6 +23,7 @@ from typing import Any, TypeVar
 from .bots import Bot, make_bot
 from .engine import State
 from .rules import load_rules
+from .workers import process_pool
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -368,7 +368,7 @@ def run_tasks(
         for task in tasks:
             yield work(task)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with process_pool(jobs) as pool:
         yield from pool.map(work, tasks, chunksize=max(1, len(tasks) // (8 * jobs)))
 
 

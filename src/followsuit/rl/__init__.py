@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import ActionSpace
 from .encoding import VERSIONS, encode, info_layout, layout
-from .table import Table, game_returns, hand_returns
+from .gym_registry import gym_id, register_envs
+from .table import MAX_HANDS, Table, game_returns, hand_returns
+
+register_envs()
 
 if TYPE_CHECKING:
     from .aec import FollowsuitEnv, Reward
@@ -28,7 +31,7 @@ def env(
     *,
     reward: Reward = "hand",
     render_mode: str | None = None,
-    max_hands: int | None = None,
+    max_hands: int | None = MAX_HANDS,
 ) -> FollowsuitEnv:
     """A PettingZoo AEC environment of ``variant`` with house-rule ``options``
     (:class:`~followsuit.rl.aec.FollowsuitEnv`)."""
@@ -47,7 +50,7 @@ def single_agent(
     *,
     reward: Reward = "hand",
     render_mode: str | None = None,
-    max_hands: int | None = None,
+    max_hands: int | None = MAX_HANDS,
     illegal: str = "refuse",
 ) -> SingleAgentEnv:
     """A Gymnasium environment: the agent plays ``seat``, followsuit bots the others
@@ -94,6 +97,7 @@ def load(directory: str) -> Any:
 
 
 __all__ = [
+    "MAX_HANDS",
     "VERSIONS",
     "ActionSpace",
     "Table",
@@ -102,6 +106,7 @@ __all__ = [
     "encode",
     "env",
     "game_returns",
+    "gym_id",
     "hand_returns",
     "info_layout",
     "layout",
