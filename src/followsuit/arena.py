@@ -32,13 +32,17 @@ Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
 
+MAX_HANDS = 1000
+"""A game stops after this many hands (whoever leads then has not won)."""
+
+
 def play_game(
     variant: str,
     bots: Sequence[Bot],
     *,
     seed: int | str,
     options: Mapping[str, Any] | None = None,
-    max_hands: int = 1000,
+    max_hands: int = MAX_HANDS,
 ) -> State:
     """Play one game with ``bots[seat]`` at each seat; returns the final state."""
     rules = load_rules(variant, options)
@@ -167,12 +171,21 @@ def task_bots(task: GameTask) -> list[Bot]:
     """The bot at each seat of a planned game, seeded by the deal and the seat, so
     a game is the same whichever process (or machine) plays it."""
     rules = load_rules(task.variant, task.options)
-    bots: list[Bot] = []
-    for seat in range(rules.num_players):
-        side = rules.side_of[seat]
-        name = task.bot_names[task.sides[side]]
-        bots.append(make_bot(name, seed=f"{task.seed}/{task.deal}/{seat}"))
-    return bots
+    return [
+        make_bot(seat_bot(task, seat), seed=bot_seed(task, seat))
+        for seat in range(rules.num_players)
+    ]
+
+
+def seat_bot(task: GameTask, seat: int) -> str:
+    """The name of the bot that plays ``seat`` in a planned game."""
+    rules = load_rules(task.variant, task.options)
+    return task.bot_names[task.sides[rules.side_of[seat]]]
+
+
+def bot_seed(task: GameTask, seat: int) -> str:
+    """The seed of the bot at ``seat`` of a planned game."""
+    return f"{task.seed}/{task.deal}/{seat}"
 
 
 def task_seed(task: GameTask) -> str:
@@ -182,9 +195,14 @@ def task_seed(task: GameTask) -> str:
 
 def play_task(task: GameTask) -> GameOutcome:
     """Play one planned game (in a worker process: bots are made here)."""
-    rules = load_rules(task.variant, task.options)
     bots = task_bots(task)
     state = play_game(task.variant, bots, seed=task_seed(task), options=task.options)
+    return outcome_of(task, state)
+
+
+def outcome_of(task: GameTask, state: State) -> GameOutcome:
+    """What a planned game's final ``state`` gave, for :func:`summarize`."""
+    rules = state.rules
     return GameOutcome(
         task,
         tuple(result.points for result in state.results),

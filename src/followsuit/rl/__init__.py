@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import ActionSpace
 from .encoding import VERSIONS, encode, info_layout, layout
+from .evaluation import evaluate
 from .gym_registry import gym_id, register_envs
 from .table import MAX_HANDS, Table, game_returns, hand_returns
 
@@ -105,6 +106,7 @@ __all__ = [
     "action_text",
     "encode",
     "env",
+    "evaluate",
     "game_returns",
     "gym_id",
     "hand_returns",

@@ -26,7 +26,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..arena import GameTask, plan_games, run_tasks, task_bots, task_seed
+from ..arena import MAX_HANDS, GameTask, plan_games, run_tasks, task_bots, task_seed
 from ..bots import make_bot
 from ..rules import load_rules
 from .encoding import VERSIONS, encode, layout
@@ -34,8 +34,6 @@ from .table import Table, game_returns, hand_returns
 
 FORMAT = "followsuit-selfplay/1"
 MANIFEST = "selfplay.json"
-MAX_HANDS = 1000
-"""A game stops after this many hands, as in the arena."""
 
 SCHEMA = pa.schema(
     [

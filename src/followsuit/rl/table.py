@@ -189,6 +189,12 @@ class Table:
                         out.add(space.index_of_call(a))
         return sorted(out)
 
+    def legal_mask(self) -> npt.NDArray[np.int8]:
+        """:meth:`legal` as a 0/1 mask over the action indices."""
+        mask = np.zeros(self.space.n, dtype=np.int8)
+        mask[self.legal()] = 1
+        return mask
+
     def index_of(self, text: str) -> int:
         """The index ``text`` names now (of two identical cards, the one offered)."""
         offered = 0
