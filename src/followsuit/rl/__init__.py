@@ -91,7 +91,7 @@ def action_index(env: object, text: str) -> int:
 
 def load(directory: str) -> Any:
     """Self-play data written by ``followsuit selfplay``, as one pyarrow Table
-    (:data:`followsuit.rl.selfplay.SCHEMA`)."""
+    (:func:`followsuit.rl.selfplay.schema`)."""
     from .selfplay import load as load_shards
 
     return load_shards(directory)
