@@ -17,7 +17,7 @@ import pytest
 import followsuit
 import followsuit.rl as rl
 from followsuit.rl.encoding import VERSIONS, encode
-from followsuit.rl.selfplay import SCHEMA, Run, manifest, selfplay
+from followsuit.rl.selfplay import FIRST_FORMAT, FORMAT, Run, manifest, run_schema, selfplay
 from followsuit.rl.table import Table, game_returns, hand_returns
 
 
@@ -65,15 +65,16 @@ def test_every_row_is_its_games_replay(
     run = Run(variant, options, bots, games=5, seed=7, shard_games=2)
     rows = selfplay(run, tmp_path, jobs=1)
     data = rl.load(tmp_path)
-    assert data.schema.equals(SCHEMA) and data.num_rows == rows > 0
+    assert data.schema.equals(run_schema(manifest(tmp_path))) and data.num_rows == rows > 0
     assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "_selfplay.json",
         "part-00000.parquet",
         "part-00001.parquet",
         "part-00002.parquet",
-        "selfplay.json",
     ]
     assert check_against_replay(data, variant, options) == 5
     info = manifest(tmp_path)
+    assert info["format"] == FORMAT
     assert info["encoding_version"] == VERSIONS[followsuit.load_rules(variant).family]
     assert info["seed"] == 7 and info["bots"] == list(bots)
     assert set(data.column("bot").to_pylist()) == set(bots)
@@ -132,3 +133,89 @@ def test_the_command_refuses_bad_input(tmp_path: Path) -> None:
     assert other.returncode == 2 and "another self-play run" in other.stderr
     with pytest.raises(ValueError, match="no self-play run"):
         rl.load(tmp_path)
+
+
+def test_parquet_readers_read_the_folder_as_it_stands(tmp_path: Path) -> None:
+    import pandas as pd
+    import pyarrow.parquet as pq
+
+    run = Run("euchre/american", {}, ("easy", "random"), games=4, seed=4, shard_games=2)
+    selfplay(run, tmp_path, jobs=1)
+    (tmp_path / ".part-00002.parquet.tmp").write_bytes(b"a shard being written")
+    ours = rl.load(tmp_path)
+    width = followsuit.rl.layout(followsuit.load_rules("euchre/american")).size
+    assert ours.schema.field("observation").type == pa.list_(pa.float32(), width)
+    assert ours.schema.field("action_mask").type == pa.list_(pa.int8(), 46)
+    table = pq.read_table(tmp_path)
+    assert table.num_rows == ours.num_rows
+    assert table.column("observation").type == pa.list_(pa.float32(), width)
+    frame = pd.read_parquet(tmp_path)
+    assert len(frame) == ours.num_rows and len(frame["observation"].iloc[0]) == width
+    assert frame["action"].tolist() == ours.column("action").to_pylist()
+    vectors = np.stack(frame["observation"].to_numpy())
+    assert vectors.shape == (ours.num_rows, width) and vectors.dtype == np.float32
+
+
+def test_a_run_of_the_first_format_is_carried_on_in_it(tmp_path: Path) -> None:
+    # tests/data/selfplay-v1: 3 games written by the first format (selfplay.json,
+    # vectors as lists of any length); its second shard is lost and played again
+    import shutil
+
+    import pyarrow.parquet as pq
+
+    old = Path(__file__).parent / "data" / "selfplay-v1"
+    out = tmp_path / "run"
+    shutil.copytree(old, out)
+    (out / "part-00001.parquet").unlink()
+    assert manifest(out)["format"] == FIRST_FORMAT
+    run = Run("euchre/american", {}, ("easy", "random"), games=3, seed=5, shard_games=1)
+    assert selfplay(run, out, jobs=1) > 0
+    assert not (out / "selfplay.json").exists() and (out / "_selfplay.json").exists()
+    assert manifest(out)["format"] == FIRST_FORMAT
+    again = pq.read_table(out / "part-00001.parquet")
+    assert again.equals(pq.read_table(old / "part-00001.parquet"))
+    assert rl.load(out).num_rows == sum(pq.read_table(p).num_rows for p in old.glob("*.parquet"))
+    assert pq.read_table(out).num_rows == rl.load(out).num_rows
+    assert check_against_replay(rl.load(out), "euchre/american", {}) == 3
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` now (from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {p for p, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_run_leaves_no_worker_behind(tmp_path: Path) -> None:
+    from tests.test_workers import alive
+
+    args = ["euchre/american", "--bots", "medium,easy", "--games", "200", "--jobs", "2"]
+    command = [sys.executable, "-m", "followsuit", "selfplay", *args, "--out", str(tmp_path)]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    workers: set[int] = set()
+    while len(workers) < 2:
+        assert proc.poll() is None, "the run ended before it could be killed"
+        assert time.monotonic() < deadline, "no workers started"
+        workers = _descendants(proc.pid)
+        time.sleep(0.05)
+    time.sleep(0.5)  # the workers busy with games
+    workers = _descendants(proc.pid)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while any(alive(p) for p in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [p for p in workers if alive(p)], "workers outlived their run"

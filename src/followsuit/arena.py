@@ -16,7 +16,6 @@ import logging
 import math
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, TypeVar
@@ -24,6 +23,7 @@ from typing import Any, TypeVar
 from .bots import Bot, make_bot
 from .engine import State
 from .rules import load_rules
+from .workers import process_pool
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -32,13 +32,17 @@ Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
 
+MAX_HANDS = 1000
+"""A game stops after this many hands (whoever leads then has not won)."""
+
+
 def play_game(
     variant: str,
     bots: Sequence[Bot],
     *,
     seed: int | str,
     options: Mapping[str, Any] | None = None,
-    max_hands: int = 1000,
+    max_hands: int = MAX_HANDS,
 ) -> State:
     """Play one game with ``bots[seat]`` at each seat; returns the final state."""
     rules = load_rules(variant, options)
@@ -167,12 +171,21 @@ def task_bots(task: GameTask) -> list[Bot]:
     """The bot at each seat of a planned game, seeded by the deal and the seat, so
     a game is the same whichever process (or machine) plays it."""
     rules = load_rules(task.variant, task.options)
-    bots: list[Bot] = []
-    for seat in range(rules.num_players):
-        side = rules.side_of[seat]
-        name = task.bot_names[task.sides[side]]
-        bots.append(make_bot(name, seed=f"{task.seed}/{task.deal}/{seat}"))
-    return bots
+    return [
+        make_bot(seat_bot(task, seat), seed=bot_seed(task, seat))
+        for seat in range(rules.num_players)
+    ]
+
+
+def seat_bot(task: GameTask, seat: int) -> str:
+    """The name of the bot that plays ``seat`` in a planned game."""
+    rules = load_rules(task.variant, task.options)
+    return task.bot_names[task.sides[rules.side_of[seat]]]
+
+
+def bot_seed(task: GameTask, seat: int) -> str:
+    """The seed of the bot at ``seat`` of a planned game."""
+    return f"{task.seed}/{task.deal}/{seat}"
 
 
 def task_seed(task: GameTask) -> str:
@@ -182,9 +195,14 @@ def task_seed(task: GameTask) -> str:
 
 def play_task(task: GameTask) -> GameOutcome:
     """Play one planned game (in a worker process: bots are made here)."""
-    rules = load_rules(task.variant, task.options)
     bots = task_bots(task)
     state = play_game(task.variant, bots, seed=task_seed(task), options=task.options)
+    return outcome_of(task, state)
+
+
+def outcome_of(task: GameTask, state: State) -> GameOutcome:
+    """What a planned game's final ``state`` gave, for :func:`summarize`."""
+    rules = state.rules
     return GameOutcome(
         task,
         tuple(result.points for result in state.results),
@@ -353,13 +371,21 @@ LOCAL_RAY = "local"
 
 
 def run_tasks(
-    work: Callable[[T], R], tasks: Sequence[T], *, jobs: int | None = None, ray: str | None = None
+    work: Callable[[T], R],
+    tasks: Sequence[T],
+    *,
+    jobs: int | None = None,
+    ray: str | None = None,
+    chunk: int | None = None,
 ) -> Iterator[R]:
     """``work(task)`` for every task, the results in the tasks' order: in this
     process (``jobs=1``), over a pool of ``jobs`` worker processes (default:
     every core), or as Ray tasks (``ray``: a cluster's address, or
     :data:`LOCAL_RAY`). Each task carries its own seeds, so all three give the
-    same results."""
+    same results. A pool hands its workers ``chunk`` tasks at a time (default:
+    an eighth of each worker's share, which is fastest); a chunk's results come
+    back only when it is whole, so a caller that saves results as they come
+    (self-play) asks for small chunks."""
     if ray is not None:
         yield from _ray_tasks(work, tasks, ray, jobs)
         return
@@ -368,8 +394,9 @@ def run_tasks(
         for task in tasks:
             yield work(task)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(work, tasks, chunksize=max(1, len(tasks) // (8 * jobs)))
+    with process_pool(jobs) as pool:
+        size = chunk or max(1, len(tasks) // (8 * jobs))
+        yield from pool.map(work, tasks, chunksize=size)
 
 
 def _ray_tasks(

@@ -31,7 +31,6 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +40,7 @@ from .bots.base import Bot
 from .bots.call_model import NAMES, SHAPES, WIDTH, CallModel, context, features, shape_of
 from .bots.rules_bot import RulesBot
 from .engine.observation import Observation
+from .workers import process_pool
 
 VARIANT = "euchre/american"
 """The game trained on unless ``--variant`` says otherwise."""
@@ -230,7 +230,7 @@ def run(
         for c in chunks:
             total.merge(_chunk(c))
         return total
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with process_pool(jobs) as pool:
         for part in pool.map(_chunk, chunks):
             total.merge(part)
     return total

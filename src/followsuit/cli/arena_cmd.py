@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,10 @@ def arena(
     csv_path: Path | None,
     plot_path: Path | None,
     ray: str | None = None,
+    policy: str | None = None,
 ) -> int:
+    """Run the match (``policy``: that ``module:function`` on one side, ``bots``
+    the other sides') and show or write its figures; the exit status."""
     if plot_path is not None:
         try:
             import matplotlib  # noqa: F401
@@ -55,7 +59,7 @@ def arena(
         if problem:
             return fail(problem)
     try:
-        result = _run(console, variant, bots, games, seed, options, jobs, as_json, ray)
+        result = _run(console, variant, bots, games, seed, options, jobs, as_json, ray, policy)
     except ValueError as exc:  # --ray without Ray installed
         return fail(str(exc))
     if csv_path is not None:
@@ -79,10 +83,38 @@ def _run(
     jobs: int | None,
     as_json: bool,
     ray: str | None,
+    policy: str | None,
 ) -> ArenaResult:
     """The match, with a progress bar unless the output is JSON."""
+
+    def play(progress: Callable[[int, int], None] | None) -> ArenaResult:
+        if policy is not None:
+            from ..rl.evaluation import evaluate
+
+            return evaluate(
+                policy,
+                variant,
+                bots,
+                games=games,
+                seed=seed,
+                options=options,
+                jobs=jobs,
+                ray=ray,
+                progress=progress,
+            )
+        return run_arena(
+            variant,
+            bots,
+            games=games,
+            seed=seed,
+            options=options,
+            jobs=jobs,
+            progress=progress,
+            ray=ray,
+        )
+
     if as_json:
-        return run_arena(variant, bots, games=games, seed=seed, options=options, jobs=jobs, ray=ray)
+        return play(None)
     else:
         with Progress(
             "[progress.description]{task.description}",
@@ -97,16 +129,7 @@ def _run(
             def progress(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            return run_arena(
-                variant,
-                bots,
-                games=games,
-                seed=seed,
-                options=options,
-                jobs=jobs,
-                progress=progress,
-                ray=ray,
-            )
+            return play(progress)
 
 
 def show(console: Console, result: ArenaResult) -> None:

@@ -231,21 +231,42 @@ def arena(
     ray: Annotated[
         str | None, typer.Option("--ray", metavar="[ADDRESS]", help=selfplay_cmd.RAY_HELP)
     ] = None,
+    policy: Annotated[
+        str | None,
+        typer.Option(
+            metavar="MODULE:FUNCTION",
+            help="A learned policy (observation in, action index out) on one side, "
+            "against --bots (one bot for every other side, or one per side).",
+        ),
+    ] = None,
 ) -> None:
     """Play bots against each other on duplicate deals and compare them."""
     console = _console()
     names = [b.strip() for b in bots.split(",") if b.strip()]
     try:
         opts = parse_options(options or [])
-        load_rules(variant, opts)
-        if len(names) < 2:
+        rules = load_rules(variant, opts)
+        if policy is None and len(names) < 2:
             raise ValueError("--bots: give at least two bots, comma-separated")
+        if policy is not None and len(names) not in (1, len(rules.sides) - 1):
+            raise ValueError(
+                f"--bots: with --policy, one bot or one per other side "
+                f"({len(rules.sides) - 1}), not {len(names)}"
+            )
         for name in names:
             make_bot(name)
+        if policy is not None:
+            from ..rl.evaluation import load_policy
+
+            load_policy(policy)
+            if len(names) == 1:
+                names = names * (len(rules.sides) - 1)
     except (OptionError, UnknownVariant, ValueError) as exc:
         raise typer.Exit(fail(str(exc))) from None
     raise typer.Exit(
-        run_arena_cmd(console, variant, names, games, seed, opts, jobs, json, csv, plot, ray)
+        run_arena_cmd(
+            console, variant, names, games, seed, opts, jobs, json, csv, plot, ray, policy
+        )
     )
 
 

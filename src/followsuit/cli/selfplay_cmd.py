@@ -48,7 +48,10 @@ def selfplay_command(
     jobs: Annotated[
         int | None, typer.Option(min=1, help="Worker processes (default: every core).")
     ] = None,
-    shard_games: Annotated[int, typer.Option(min=1, help="Games per Parquet shard.")] = 50,
+    shard_games: Annotated[
+        int | None,
+        typer.Option(min=1, help="Games per Parquet shard (default 10: a kill loses little)."),
+    ] = None,
     ray: Annotated[
         str | None,
         typer.Option("--ray", metavar="[ADDRESS]", help=RAY_HELP),
@@ -58,7 +61,7 @@ def selfplay_command(
     (resumable: the same command carries on a run that stopped)."""
     console = Console(highlight=False)
     try:
-        from ..rl.selfplay import Run, selfplay
+        from ..rl.selfplay import SHARD_GAMES, Run, selfplay
     except ImportError as exc:
         message = f"selfplay needs the rl extra ({exc.name}): pip install 'followsuit[rl]'"
         raise typer.Exit(fail(message)) from None
@@ -66,7 +69,8 @@ def selfplay_command(
     try:
         if len(names) < 2:
             raise ValueError("--bots: give at least two bots, comma-separated")
-        run = Run(variant, parse_options(options or []), tuple(names), games, seed, shard_games)
+        shard = SHARD_GAMES if shard_games is None else shard_games
+        run = Run(variant, parse_options(options or []), tuple(names), games, seed, shard)
         run.manifest()  # the variant and options are checked here
         with Progress(
             "[progress.description]{task.description}",

@@ -15,7 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import ActionSpace
 from .encoding import VERSIONS, encode, info_layout, layout
-from .table import Table, game_returns, hand_returns
+from .evaluation import evaluate
+from .gym_registry import gym_id, register_envs
+from .table import MAX_HANDS, Table, game_returns, hand_returns
+
+register_envs()
 
 if TYPE_CHECKING:
     from .aec import FollowsuitEnv, Reward
@@ -28,7 +32,7 @@ def env(
     *,
     reward: Reward = "hand",
     render_mode: str | None = None,
-    max_hands: int | None = None,
+    max_hands: int | None = MAX_HANDS,
 ) -> FollowsuitEnv:
     """A PettingZoo AEC environment of ``variant`` with house-rule ``options``
     (:class:`~followsuit.rl.aec.FollowsuitEnv`)."""
@@ -47,7 +51,7 @@ def single_agent(
     *,
     reward: Reward = "hand",
     render_mode: str | None = None,
-    max_hands: int | None = None,
+    max_hands: int | None = MAX_HANDS,
     illegal: str = "refuse",
 ) -> SingleAgentEnv:
     """A Gymnasium environment: the agent plays ``seat``, followsuit bots the others
@@ -87,13 +91,14 @@ def action_index(env: object, text: str) -> int:
 
 def load(directory: str) -> Any:
     """Self-play data written by ``followsuit selfplay``, as one pyarrow Table
-    (:data:`followsuit.rl.selfplay.SCHEMA`)."""
+    (:func:`followsuit.rl.selfplay.schema`)."""
     from .selfplay import load as load_shards
 
     return load_shards(directory)
 
 
 __all__ = [
+    "MAX_HANDS",
     "VERSIONS",
     "ActionSpace",
     "Table",
@@ -101,7 +106,9 @@ __all__ = [
     "action_text",
     "encode",
     "env",
+    "evaluate",
     "game_returns",
+    "gym_id",
     "hand_returns",
     "info_layout",
     "layout",

@@ -7,11 +7,18 @@
 >>> obs["observation"].shape, obs["action_mask"].dtype.name, e.agent_selection
 ((449,), 'int8', 'player_1')
 
-An episode is a game to its end (``max_hands`` truncates it sooner). The agent to
+An episode is a game to its end, truncated after ``max_hands`` hands (by default
+:data:`~followsuit.rl.table.MAX_HANDS`; None: no cap). The agent to
 act is always the engine's seat to move; ``reward="hand"`` pays every seat its
 zero-sum return as each hand ends (:func:`~followsuit.rl.table.hand_returns`),
 ``reward="game"`` pays +1 / -1 once, when the game ends. A discard or a give is taken
 one card at a time (``info["card_verb"]`` says what a card index does now).
+
+A finished agent's observation has the mask of
+:func:`~followsuit.rl.table.finished_mask` (``done`` alone, never all zeros);
+``last()`` still answers once every agent has taken its dead step (the last
+agent's final observation, no reward), and the env deep-copies and pickles (a
+copy steps as the original does).
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from ..engine.errors import IllegalAction
 from ..rules import Rules, load_rules
 from .encoding import encode, layout
 from .render import render_table
-from .table import Table, game_returns, hand_returns
+from .table import MAX_HANDS, Table, finished_mask, game_returns, hand_returns
 
 Reward = Literal["hand", "game"]
 REWARDS: tuple[str, ...] = ("hand", "game")
@@ -61,7 +68,7 @@ class FollowsuitEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ign
         *,
         reward: Reward = "hand",
         render_mode: str | None = None,
-        max_hands: int | None = None,
+        max_hands: int | None = MAX_HANDS,
     ):
         super().__init__()
         self.rules = variant if isinstance(variant, Rules) else load_rules(variant, options)
@@ -92,6 +99,8 @@ class FollowsuitEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ign
         self._action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self._rng = np.random.default_rng()
         self.agents: list[str] = []
+        self._ended = (False, False)
+        """(terminated, truncated) of the game, for ``last()`` once every agent is gone."""
 
     # ------------------------------------------------------------- spaces
 
@@ -118,6 +127,7 @@ class FollowsuitEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ign
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._ended = (False, False)
         self._select()
 
     def _select(self) -> None:
@@ -131,13 +141,34 @@ class FollowsuitEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ign
         table = self.table
         obs = table.observation(seat)
         mine = table.to_move == seat
-        mask = np.zeros(table.space.n, dtype=np.int8)
-        if mine and not (self.terminations[agent] or self.truncations[agent]):
-            mask[table.legal()] = 1
+        if self._finished(agent):
+            mask = finished_mask(table.space)
+        else:
+            mask = np.zeros(table.space.n, dtype=np.int8)
+            if mine:
+                mask[table.legal()] = 1
         return {
             "observation": encode(obs, table.chosen_mask() if mine else 0),
             "action_mask": mask,
         }
+
+    def _finished(self, agent: str) -> bool:
+        """Whether ``agent`` has nothing more to do: done, or gone after its dead step."""
+        if agent not in self.terminations:
+            return any(self._ended)
+        return self.terminations[agent] or self.truncations[agent]
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, npt.NDArray[Any]] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``; once every agent has taken its dead step, the
+        last one's final observation with nothing more to collect (PettingZoo's own
+        would look it up among the agents gone)."""
+        agent = self.agent_selection
+        if agent in self.terminations:
+            return super().last(observe)  # type: ignore[no-any-return]
+        terminated, truncated = self._ended
+        return (self.observe(agent) if observe else None, 0.0, terminated, truncated, {})
 
     def step(self, action: int | None) -> None:
         """Take ``action`` (an index, legal in ``action_mask``) for the agent
@@ -169,8 +200,10 @@ class FollowsuitEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ign
                 for seat, r in enumerate(game_returns(rules, state.winner)):
                     self.rewards[self.possible_agents[seat]] += r
             self.terminations = {a: True for a in self.agents}
+            self._ended = (True, False)
         elif finished and self.max_hands is not None and len(state.results) >= self.max_hands:
             self.truncations = {a: True for a in self.agents}
+            self._ended = (False, True)
         self._accumulate_rewards()
         if state.over or any(self.truncations.values()):
             self.infos = {a: {} for a in self.agents}

@@ -11,7 +11,19 @@ agent sits out; an episode in which the agent would have no decision at all, as
 a one-hand episode whose hand its partner plays alone, is dealt again from the
 env's generator); the reward is the agent's share of what finished meanwhile
 (``reward="hand"``: each hand's zero-sum return; ``"game"``: +1 / -1 at the end).
-Observations are ``{"observation", "action_mask"}`` as in the PettingZoo face.
+Observations are ``{"observation", "action_mask"}`` as in the PettingZoo face;
+``action_masks()`` gives the mask alone (what sb3-contrib's ``MaskablePPO``
+calls), and the observation that ends an episode has the mask of
+:func:`~followsuit.rl.table.finished_mask` (``done`` alone, never all zeros). An
+episode is truncated after ``max_hands`` hands (by default
+:data:`~followsuit.rl.table.MAX_HANDS`; None: no cap). Every variant is
+registered with Gymnasium as ``followsuit/<variant id, "/" as "-">-v0``
+(:func:`~followsuit.rl.gym_registry.gym_id`) when ``followsuit.rl`` is imported:
+
+>>> import gymnasium
+>>> e = gymnasium.make("followsuit/euchre-american-v0", opponents="easy", max_hands=1)
+>>> int(e.reset(seed=3)[0]["action_mask"].sum()) == int(e.unwrapped.action_masks().sum())
+True
 
 ``action_space.sample()`` with no mask draws among the legal actions of the
 decision at hand, so a random agent plays legal games. Gymnasium's convention is
@@ -38,7 +50,7 @@ from ..rules import Rules, load_rules
 from .aec import Reward, check_reward
 from .encoding import encode, layout
 from .render import render_table
-from .table import Table, game_returns, hand_returns
+from .table import MAX_HANDS, Table, finished_mask, game_returns, hand_returns
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -75,7 +87,7 @@ class SingleAgentEnv(gym.Env[Obs, int]):
         *,
         reward: Reward = "hand",
         render_mode: str | None = None,
-        max_hands: int | None = None,
+        max_hands: int | None = MAX_HANDS,
         illegal: str = "refuse",
     ):
         if illegal not in ("refuse", "raise"):
@@ -115,10 +127,17 @@ class SingleAgentEnv(gym.Env[Obs, int]):
         return [s for s in range(self.rules.num_players) if s != self.seat]
 
     def _mask(self) -> npt.NDArray[np.int8]:
+        if self._done:
+            return finished_mask(self.table.space)
         mask = np.zeros(self.table.space.n, dtype=np.int8)
-        if not self._done and self.table.to_move == self.seat:
+        if self.table.to_move == self.seat:
             mask[self.table.legal()] = 1
         return mask
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now, as booleans (sb3-contrib's ``MaskablePPO`` asks
+        every env for this)."""
+        return self._mask().astype(bool)
 
     def _obs(self) -> Obs:
         table = self.table

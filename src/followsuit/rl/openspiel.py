@@ -16,7 +16,9 @@ option whose value is not a bool, an int or a word is a text parameter, ``""``
 meaning the variant's own value), plus:
 
 * ``hands`` (int, default 1): how many hands the game lasts; 1 is OpenSpiel's
-  euchre, 0 plays the whole game (to at most ``MAX_HANDS`` hands);
+  euchre, 0 plays the whole game, to at most
+  :data:`~followsuit.rl.table.MAX_HANDS` hands (a game cut there is terminal:
+  ``truncated()`` says so, and ``reward="game"`` returns 0 to all);
 * ``reward`` (``"hand"`` or ``"game"``): the returns are the sum of each seat's
   zero-sum hand returns, or +1 / -1 for winning the game (0 if the game has not
   ended when ``hands`` runs out).
@@ -53,10 +55,8 @@ from ..rules import Rules, load_rules, variants
 from ..rules.options import OPTIONS, user_options
 from .encoding import encode, info_layout, tricks_per_hand
 from .encoding import layout as obs_layout
-from .table import Table, game_returns, hand_returns
+from .table import MAX_HANDS, Table, game_returns, hand_returns
 
-MAX_HANDS = 1000
-"""The most hands a whole game (``hands=0``) is played to, as the arena's."""
 GAME_PARAMETERS: dict[str, Any] = {"hands": 1, "reward": "hand"}
 """The parameters of every game besides the options."""
 
@@ -247,6 +247,11 @@ class FollowsuitState(pyspiel.State):  # type: ignore[misc]
     def is_terminal(self) -> bool:
         state = self.table.state
         return state.over or len(state.results) >= (self.hands or MAX_HANDS)
+
+    def truncated(self) -> bool:
+        """Whether a whole game (``hands=0``) was cut at ``MAX_HANDS`` hands
+        before its rules ended it (OpenSpiel's states have no flag of their own)."""
+        return not self.hands and not self.table.state.over and self.is_terminal()
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():

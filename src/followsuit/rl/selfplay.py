@@ -7,10 +7,18 @@ per decision of every seat (a discard or give: one row per card, then ``done``),
 the seat's observation vector, its action mask, the index taken, and the hand's
 and the game's return for that seat (:data:`SCHEMA`, ``docs/rl.md``).
 
-Games are written in shards of ``shard_games`` games (``part-00000.parquet`` …),
-each renamed into place when whole, and ``DIR/selfplay.json`` keeps the run's
-settings: a run that was killed is carried on by the same command, which plays
-only the shards missing (a game's rows depend on its seeds alone).
+Games are written in shards of ``shard_games`` games (``part-00000.parquet`` …,
+:data:`SHARD_GAMES` by default), each written under a hidden name and renamed
+into place when whole, and ``DIR/_selfplay.json`` keeps the run's settings: a
+run that was killed is carried on by the same command, which plays only the
+shards missing (a game's rows depend on its seeds alone), and its worker
+processes end with it (:mod:`followsuit.workers`). Readers of a Parquet folder
+skip names that start with ``_`` or ``.``, so ``pyarrow.parquet.read_table(DIR)``
+and ``pandas.read_parquet(DIR)`` read the run as it stands.
+
+A folder of the first format (``followsuit-selfplay/1``: the settings in
+``selfplay.json``, vectors as lists of any length) is carried on in that format
+(its settings file renamed ``_selfplay.json``, so that readers skip it too).
 """
 
 from __future__ import annotations
@@ -26,39 +34,57 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..arena import GameTask, plan_games, run_tasks, task_bots, task_seed
+from ..arena import MAX_HANDS, GameTask, plan_games, run_tasks, task_bots, task_seed
 from ..bots import make_bot
 from ..rules import load_rules
+from .actions import ActionSpace
 from .encoding import VERSIONS, encode, layout
 from .table import Table, game_returns, hand_returns
 
-FORMAT = "followsuit-selfplay/1"
-MANIFEST = "selfplay.json"
-MAX_HANDS = 1000
-"""A game stops after this many hands, as in the arena."""
+FORMAT = "followsuit-selfplay/2"
+FIRST_FORMAT = "followsuit-selfplay/1"
+"""Vectors as lists of any length; its folders kept the settings in ``selfplay.json``."""
+MANIFEST = "_selfplay.json"
+FIRST_MANIFEST = "selfplay.json"
+SHARD_GAMES = 10
+"""Games per shard by default: a kill loses at most the shard being played."""
 
-SCHEMA = pa.schema(
-    [
-        pa.field("game", pa.int64(), nullable=False),
-        pa.field("seed", pa.string(), nullable=False),
-        pa.field("hand", pa.int32(), nullable=False),
-        pa.field("step", pa.int32(), nullable=False),
-        pa.field("seat", pa.int8(), nullable=False),
-        pa.field("bot", pa.string(), nullable=False),
-        pa.field("observation", pa.list_(pa.float32()), nullable=False),
-        pa.field("action_mask", pa.list_(pa.int8()), nullable=False),
-        pa.field("action", pa.int16(), nullable=False),
-        pa.field("hand_return", pa.float32(), nullable=False),
-        pa.field("game_return", pa.float32(), nullable=False),
-    ]
-)
-"""One row per decision: ``game`` (its number in the run), ``seed`` (the game's
-deal seed, ``"SEED/DEAL"``), ``hand`` (from 1), ``step`` (the decision's number in
-the game, from 0), ``seat``, ``bot`` (the level at that seat), ``observation``
-(the seat's vector, :mod:`followsuit.rl.encoding`), ``action_mask`` (0/1 over the
-action indices), ``action`` (the index taken), ``hand_return`` and
-``game_return`` (that seat's zero-sum returns for the hand and the game; 0 for a
-game stopped at ``MAX_HANDS``)."""
+
+def schema(observation_size: int = -1, actions: int = -1) -> pa.Schema:
+    """The rows' schema: ``observation`` and ``action_mask`` as fixed-size lists of
+    the variant's sizes (-1: lists of any length, as the first format wrote).
+
+    One row per decision: ``game`` (its number in the run), ``seed`` (the game's
+    deal seed, ``"SEED/DEAL"``), ``hand`` (from 1), ``step`` (the decision's number in
+    the game, from 0), ``seat``, ``bot`` (the level at that seat), ``observation``
+    (the seat's vector, :mod:`followsuit.rl.encoding`), ``action_mask`` (0/1 over the
+    action indices), ``action`` (the index taken), ``hand_return`` and
+    ``game_return`` (that seat's zero-sum returns for the hand and the game; 0 for a
+    game stopped at ``MAX_HANDS``).
+    """
+    return pa.schema(
+        [
+            pa.field("game", pa.int64(), nullable=False),
+            pa.field("seed", pa.string(), nullable=False),
+            pa.field("hand", pa.int32(), nullable=False),
+            pa.field("step", pa.int32(), nullable=False),
+            pa.field("seat", pa.int8(), nullable=False),
+            pa.field("bot", pa.string(), nullable=False),
+            pa.field("observation", pa.list_(pa.float32(), observation_size), nullable=False),
+            pa.field("action_mask", pa.list_(pa.int8(), actions), nullable=False),
+            pa.field("action", pa.int16(), nullable=False),
+            pa.field("hand_return", pa.float32(), nullable=False),
+            pa.field("game_return", pa.float32(), nullable=False),
+        ]
+    )
+
+
+def run_schema(info: Mapping[str, Any]) -> pa.Schema:
+    """The schema of a run's shards, from its settings (:meth:`Run.manifest`)."""
+    if info.get("format") == FIRST_FORMAT:
+        return schema()
+    rules = load_rules(info["variant"], info["options"])
+    return schema(layout(rules).size, ActionSpace.of(rules).n)
 
 
 @dataclass(frozen=True)
@@ -70,12 +96,14 @@ class Run:
     bots: tuple[str, ...]
     games: int
     seed: int
-    shard_games: int
+    shard_games: int = SHARD_GAMES
 
-    def manifest(self) -> dict[str, Any]:
+    def manifest(self, fmt: str = FORMAT) -> dict[str, Any]:
+        """The run's settings as its folder keeps them (in ``fmt``: a run is
+        carried on in the format it began in)."""
         rules = load_rules(self.variant, self.options)
         return {
-            "format": FORMAT,
+            "format": fmt,
             "variant": self.variant,
             "options": dict(self.options),
             "bots": list(self.bots),
@@ -92,9 +120,10 @@ class Run:
         ]
 
 
-def play_recorded(numbered: tuple[int, GameTask]) -> pa.Table:
-    """One game's rows (in a worker: everything from the task's seeds)."""
-    number, task = numbered
+def play_recorded(numbered: tuple[int, GameTask, str]) -> pa.Table:
+    """One game's rows in the run's format ``fmt`` (in a worker: everything from the
+    task's seeds)."""
+    number, task, fmt = numbered
     rules = load_rules(task.variant, task.options)
     bots = task_bots(task)
     names = [task.bot_names[task.sides[rules.side_of[s]]] for s in range(rules.num_players)]
@@ -112,8 +141,7 @@ def play_recorded(numbered: tuple[int, GameTask]) -> pa.Table:
         assert seat is not None
         action = bots[seat].choose(table.observation(seat))
         for index in table.indices_of(action):
-            mask = np.zeros(size, dtype=np.int8)
-            mask[table.legal()] = 1
+            mask = table.legal_mask()
             hands.append(state.hand_no)
             seats.append(seat)
             vectors.append(encode(table.observation(seat), table.chosen_mask()))
@@ -124,12 +152,13 @@ def play_recorded(numbered: tuple[int, GameTask]) -> pa.Table:
     final = game_returns(rules, state.winner) if state.over else [0.0] * rules.num_players
     rows = len(actions)
     width = layout(rules).size
+    shape = schema() if fmt == FIRST_FORMAT else schema(width, size)
     observation = pa.FixedSizeListArray.from_arrays(
         pa.array(np.concatenate(vectors) if rows else np.zeros(0, np.float32)), width
-    ).cast(pa.list_(pa.float32()))
+    ).cast(shape.field("observation").type)
     action_mask = pa.FixedSizeListArray.from_arrays(
         pa.array(np.concatenate(masks) if rows else np.zeros(0, np.int8)), size
-    ).cast(pa.list_(pa.int8()))
+    ).cast(shape.field("action_mask").type)
     columns = {
         "game": pa.array([number] * rows, pa.int64()),
         "seed": pa.array([seed] * rows, pa.string()),
@@ -149,7 +178,7 @@ def play_recorded(numbered: tuple[int, GameTask]) -> pa.Table:
         ),
         "game_return": pa.array([final[s] for s in seats], pa.float32()),
     }
-    return pa.table(columns, schema=SCHEMA)
+    return pa.table(columns, schema=shape)
 
 
 def shard_path(out: Path, k: int) -> Path:
@@ -170,8 +199,17 @@ def selfplay(
     if run.games < 1 or run.shard_games < 1:
         raise ValueError("games and shard_games must be at least 1")
     out.mkdir(parents=True, exist_ok=True)
-    manifest = run.manifest()
     where = out / MANIFEST
+    first = out / FIRST_MANIFEST
+    if first.exists() and not where.exists():
+        os.replace(first, where)  # a run of the first format: readers skip the new name
+    fmt = FORMAT
+    if where.exists():
+        try:
+            fmt = json.loads(where.read_text(encoding="utf-8")).get("format", FORMAT)
+        except (ValueError, AttributeError):
+            raise ValueError(f"{where} is not a self-play manifest") from None
+    manifest = run.manifest(fmt)
     if where.exists():
         try:
             before = json.loads(where.read_text(encoding="utf-8"))
@@ -185,7 +223,7 @@ def selfplay(
     shards = range(0, len(tasks), run.shard_games)
     todo = [k for k in range(len(shards)) if not shard_path(out, k).exists()]
     numbered = [
-        (g, tasks[g])
+        (g, tasks[g], fmt)
         for k in todo
         for g in range(shards[k], min(shards[k] + run.shard_games, len(tasks)))
     ]
@@ -195,7 +233,8 @@ def selfplay(
     written = 0
     pending: list[pa.Table] = []
     remaining = list(todo)
-    for table in run_tasks(play_recorded, numbered, jobs=jobs, ray=ray):
+    # one game at a time: a shard is written as soon as its games are played
+    for table in run_tasks(play_recorded, numbered, jobs=jobs, ray=ray, chunk=1):
         pending.append(table)
         done_games += 1
         k = remaining[0]
@@ -212,33 +251,46 @@ def selfplay(
 
 def _write_shard(table: pa.Table, path: Path, manifest: Mapping[str, Any]) -> None:
     table = table.replace_schema_metadata({"followsuit": json.dumps(manifest)})
-    tmp = path.with_suffix(".parquet.tmp")
+    tmp = path.with_name(f".{path.name}.tmp")  # hidden: a folder's readers skip it
     pq.write_table(table, tmp)
     os.replace(tmp, path)
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_bytes(data)
     os.replace(tmp, path)
 
 
 def load(directory: str | Path) -> pa.Table:
-    """Every shard of a self-play run as one table (:data:`SCHEMA`), games in order.
+    """Every shard of a self-play run as one table (:func:`schema`), games in order.
     ValueError if ``directory`` holds no run."""
     out = Path(directory)
-    if not (out / MANIFEST).is_file():
-        raise ValueError(f"{out} holds no self-play run (no {MANIFEST})")
+    shape = run_schema(manifest(out))
     parts = sorted(out.glob("part-*.parquet"))
     if not parts:
-        return SCHEMA.empty_table()
-    return pa.concat_tables([pq.read_table(p, schema=SCHEMA) for p in parts])
+        return shape.empty_table()
+    return pa.concat_tables([pq.read_table(p, schema=shape) for p in parts])
 
 
 def manifest(directory: str | Path) -> dict[str, Any]:
-    """The run's settings (``selfplay.json``)."""
-    data: dict[str, Any] = json.loads((Path(directory) / MANIFEST).read_text(encoding="utf-8"))
-    return data
+    """The run's settings (``_selfplay.json``; ``selfplay.json`` in a folder of the
+    first format not yet carried on). ValueError if ``directory`` holds no run."""
+    out = Path(directory)
+    for name in (MANIFEST, FIRST_MANIFEST):
+        if (out / name).is_file():
+            data: dict[str, Any] = json.loads((out / name).read_text(encoding="utf-8"))
+            return data
+    raise ValueError(f"{out} holds no self-play run (no {MANIFEST})")
 
 
-__all__: Sequence[str] = ["SCHEMA", "Run", "load", "manifest", "play_recorded", "selfplay"]
+__all__: Sequence[str] = [
+    "SHARD_GAMES",
+    "Run",
+    "load",
+    "manifest",
+    "play_recorded",
+    "run_schema",
+    "schema",
+    "selfplay",
+]

@@ -23,6 +23,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
+import numpy.typing as npt
+
 from .. import record
 from ..cards import bits
 from ..engine import actions as A
@@ -38,6 +41,23 @@ HAND_SECONDS = 120
 """How long a hand is taken to last when a timed game's limit is turned into hands."""
 TIMED_HANDS = 10
 """The hands a timed game lasts when ``time_limit_seconds`` is unset."""
+MAX_HANDS = 100
+"""The hands an episode of the faces lasts at most unless ``max_hands`` says
+otherwise (an OpenSpiel game with ``hands=0`` too); it is then truncated. Bots end
+every variant's game by its rules in far fewer hands (at most 35 in six games of
+``easy`` at every seat of each of the 39 variants), but random play may never
+reach the target (``pitch/call-your-partner`` once went 8,691 hands), and a
+learner starts random."""
+
+
+def finished_mask(space: ActionSpace) -> npt.NDArray[np.int8]:
+    """The action mask of an observation with nothing left to do (the game is over,
+    or the episode truncated): ``done`` alone, so that a masked softmax over it stays
+    a distribution instead of NaN. Nothing is stepped with it: the episode is over."""
+    mask = np.zeros(space.n, dtype=np.int8)
+    mask[space.done] = 1
+    return mask
+
 
 _CARD_VERBS = {A.PLAY_VERB: "play", A.CALL_PARTNER_VERB: "call-partner"}
 
@@ -77,9 +97,12 @@ class Table:
         return other
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        """Pickled as the game's record and the cards chosen so far (OpenSpiel
-        serializes a Python state by pickling it)."""
-        return (_rebuilt, (record.to_record(self.state), tuple(self.chosen)))
+        """Pickled as the game's record, the seed its later hands are dealt from
+        (None: dealt by chance nodes, as OpenSpiel's) and the cards chosen so far
+        (OpenSpiel serializes a Python state by pickling it; the envs' copies deal
+        on as the original)."""
+        seed = self.state.standing.seed
+        return (_rebuilt, (record.to_record(self.state), tuple(self.chosen), seed))
 
     # -------------------------------------------------------------- reading
 
@@ -165,6 +188,12 @@ class Table:
                     else:
                         out.add(space.index_of_call(a))
         return sorted(out)
+
+    def legal_mask(self) -> npt.NDArray[np.int8]:
+        """:meth:`legal` as a 0/1 mask over the action indices."""
+        mask = np.zeros(self.space.n, dtype=np.int8)
+        mask[self.legal()] = 1
+        return mask
 
     def index_of(self, text: str) -> int:
         """The index ``text`` names now (of two identical cards, the one offered)."""
@@ -276,8 +305,10 @@ class Table:
         return self.state.results[before:]
 
 
-def _rebuilt(game: dict[str, object], chosen: tuple[int, ...]) -> Table:
+def _rebuilt(game: dict[str, object], chosen: tuple[int, ...], seed: int | None = None) -> Table:
     state = record.replay(game)
+    if seed is not None:  # the record keeps the deals, not what deals the next one
+        state.standing = state.standing._replace(seed=seed)
     table = Table(state.rules, state=state)
     for card in chosen:
         table.apply(card)

@@ -80,6 +80,15 @@ class Rules:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled (and deep-copied) as what loads them again: the variant's id and
+        the player's options. Their fields hold read-only mappings that pickle
+        refuses, and the loaded rules are the registry's cached ones, which the
+        engine's compiled tables are keyed by."""
+        from .registry import load_rules
+
+        return (load_rules, (self.variant.id, dict(self.overrides)))
+
     @cached_property
     def _hash(self) -> int:
         """Rules key the compiled programs and deal layouts: hash them once."""
