@@ -64,6 +64,10 @@ SUBPROTOCOL = "followsuit"
 """The WebSocket subprotocol the server answers with; a page offers it together with
 ``token.TOKEN`` for a seat (a spectator offers it alone)."""
 TOKEN_PREFIX = "token."
+QUERY_KEYS = frozenset({"since"})
+"""What a WebSocket address may carry. Anything else is refused, whatever its
+spelling (``token``, ``Token``, ``access_token``, a bare ``?TOKEN``): a client
+that puts its seat token there learns at once, and no access log keeps it."""
 TOO_MANY = 4429
 """The close code of a connection over its address's allowance."""
 
@@ -352,6 +356,16 @@ def register_ws(app: FastAPI) -> None:
 
 
 async def _serve_socket(websocket: WebSocket, table_id: str, offered: list[str]) -> None:
+    if set(websocket.query_params) - QUERY_KEYS:
+        # before anything is looked up: a token in the address reaches nothing
+        await _refuse(
+            websocket,
+            "bad_token",
+            "the address takes only since=N: a seat token goes in the "
+            f"Sec-WebSocket-Protocol header ({TOKEN_PREFIX}TOKEN), never in the address",
+            4403,
+        )
+        return
     lobby = lobby_of(websocket)
     try:
         table = await lobby.table(table_id)
@@ -363,15 +377,6 @@ async def _serve_socket(websocket: WebSocket, table_id: str, offered: list[str])
         return
     if table is None:
         await _refuse(websocket, "not_found", f"no table {table_id[:40]!r}", 4404)
-        return
-    if "token" in websocket.query_params:
-        await _refuse(
-            websocket,
-            "bad_token",
-            "a seat token goes in the Sec-WebSocket-Protocol header "
-            f"({TOKEN_PREFIX}TOKEN), never in the address",
-            4403,
-        )
         return
     token = offered_token(offered)
     held = secret_hash(token) if token else ""
@@ -533,6 +538,8 @@ class Connection:
                 return None
         except ActionRefused as exc:
             return self._error(exc.code, exc.message)
+        except Unavailable:  # its owner went, and the table is still changing hands
+            return self._error("unavailable", "the table is changing hands: try again")
         except Exception:  # the store failed: the action was not taken
             log.exception("table %s: a message could not be handled", self.table.id)
             return self._error("unavailable", "the server could not do that now; try again")
