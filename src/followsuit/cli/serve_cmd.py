@@ -62,6 +62,7 @@ def serve(
         from sqlalchemy.engine import make_url
 
         from ..server.app import create_app
+        from ..server.collector import Collector
         from ..server.logs import configure
         from ..server.settings import ServerSettings, SettingError
     except ImportError as exc:
@@ -95,8 +96,12 @@ def serve(
     configure(level)  # every line redacted: no seat token, no invite code
     # the database URL without its password: a log must never hold a secret
     typer.echo(f"followsuit: http://{settings.host}:{settings.port}/  (database {shown})")
+    app = create_app(settings)
+    # full collections walk only what came since the last (server/collector.py):
+    # a million long-lived objects walked each time stopped every table for seconds
+    Collector().start()
     uvicorn.run(
-        create_app(settings),
+        app,
         host=settings.host,
         port=settings.port,
         ws_max_size=MAX_FRAME_BYTES,
