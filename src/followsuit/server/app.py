@@ -487,10 +487,13 @@ class Connection:
         try:
             while True:
                 text = await sub.queue.get()
-                if text is None:
-                    await asyncio.wait_for(websocket.close(code=sub.close_code), SEND_TIMEOUT)
-                    return
-                await asyncio.wait_for(websocket.send_text(text), SEND_TIMEOUT)
+                # a timeout, not wait_for: wait_for makes a task of each send (four
+                # per action at a table, plus the pings)
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    if text is None:
+                        await websocket.close(code=sub.close_code)
+                        return
+                    await websocket.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
             # the page went away, or reads too slowly to keep: drop it
             sub.dropped = True
