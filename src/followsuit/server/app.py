@@ -68,6 +68,9 @@ QUERY_KEYS = frozenset({"since"})
 """What a WebSocket address may carry. Anything else is refused, whatever its
 spelling (``token``, ``Token``, ``access_token``, a bare ``?TOKEN``): a client
 that puts its seat token there learns at once, and no access log keeps it."""
+AGAIN_SECONDS = 0.2
+"""The pause before a table whose owner went is looked up again (another process,
+or this one, is taking it over)."""
 TOO_MANY = 4429
 """The close code of a connection over its address's allowance."""
 
@@ -275,13 +278,23 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
             raise BadRequest(f"no table {table_id[:40]!r}", "id", status=404)
         return table
 
+    async def read(request: Request, table_id: str, work: Callable[[Table], Awaitable[Any]]) -> Any:
+        """``work`` (which changes nothing) on the table; once more if its owner
+        went meanwhile (it stopped, or its lease lapsed): the table is found again."""
+        try:
+            return await work(await table_or_404(request, table_id))
+        except NotOwner:
+            await asyncio.sleep(AGAIN_SECONDS)
+            return await work(await table_or_404(request, table_id))
+
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
-        return await (await table_or_404(request, table_id)).view()
+        view: dict[str, Any] = await read(request, table_id, lambda t: t.view())
+        return view
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record(request: Request, table_id: str) -> Response:
-        rec = await (await table_or_404(request, table_id)).record()
+        rec = await read(request, table_id, lambda t: t.record())
         name = f"followsuit-{table_id}.json"
         return Response(
             json.dumps(rec, indent=1) + "\n",
@@ -474,7 +487,7 @@ class Connection:
         try:
             return await work(self.table)
         except (Unavailable, NotOwner):
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(AGAIN_SECONDS)
             table = await self.lobby.table(self.table.id)
             if table is None:
                 raise ActionRefused("unavailable", "the table is gone") from None
