@@ -156,6 +156,7 @@ def server(
     move as fast as their tables say unless ``flags`` say otherwise, and the server's
     output goes to ``log`` if given."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("FOLLOWSUIT_")}
+    env["PYTHONFAULTHANDLER"] = "1"  # a server that will not stop shows where it is
     command = [sys.executable, "-m", "followsuit", "serve", "--port", str(port)]
     command += ["--database", database, "--min-bot-delay-ms", "0", "--tables-per-minute", "1000"]
     out = open(log, "ab") if log is not None else subprocess.DEVNULL  # noqa: SIM115
@@ -172,11 +173,25 @@ def server(
         wait_for(up, timeout=30, every=0.1)
         yield proc
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            proc.wait(10)
-        if log is not None:
-            out.close()  # type: ignore[union-attr]
+        try:
+            if proc.poll() is None:
+                proc.terminate()
+                stop(proc, log)
+        finally:
+            if log is not None:
+                out.close()  # type: ignore[union-attr]
+
+
+def stop(proc: subprocess.Popen[bytes], log: Path | None, timeout: float = 10) -> None:
+    """Wait for a server asked to stop; one that does not within ``timeout`` is
+    aborted (its threads' stacks go to its log) and the test fails with them."""
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        proc.wait(10)
+        tail = log.read_text()[-6000:] if log is not None else ""
+        raise AssertionError(f"the server did not stop within {timeout} s:\n{tail}") from None
 
 
 def kill9(proc: subprocess.Popen[bytes]) -> None:

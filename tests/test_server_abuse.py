@@ -25,7 +25,7 @@ import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from websockets.asyncio.client import connect as aconnect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from followsuit import record as R
@@ -332,6 +332,35 @@ def test_no_secret_reaches_the_log(live: tuple[str, Path]) -> None:
         assert secret not in text, secret
     assert "Traceback" not in text and "ERROR" not in text, text[-3000:]
     assert re.search(r"GET /t/[\w-]+ 200", text) and "invite=" not in text
+
+
+def test_a_token_put_anywhere_in_a_request_reaches_no_log_line(live: tuple[str, Path]) -> None:
+    """A seat token in the WebSocket address (any spelling), in the path, in the
+    headers, in a page's address: refused where it is refused, and no line of the
+    server's output holds it (uvicorn's own handshake lines are there, redacted)."""
+    address, log = live
+    base = f"http://{address}"
+    made = httpx2.post(f"{base}/api/tables", json=EUCHRE).json()
+    table_id, token = made["id"], made["seats"][0]["token"]
+    ws_url = f"ws://{address}/ws/tables/{table_id}"
+    for query in ("token", "Token", "access_token", "since=0&token"):
+        with connect(f"{ws_url}?{query}={token}", subprotocols=protocols()) as ws:  # type: ignore[arg-type]
+            assert json.loads(ws.recv())["code"] == "bad_token"
+    for path in (f"{ws_url}/{token}", f"ws://{address}/ws/{token}"):
+        with contextlib.suppress(InvalidStatus), connect(path) as ws:
+            raise AssertionError(f"{path} was accepted")
+    with connect(f"ws://{address}/ws/tables/{token}") as ws:
+        assert json.loads(ws.recv())["code"] == "not_found"
+    headers = {"Authorization": f"Bearer {token}", "Cookie": f"token={token}", "X-Token": token}
+    with connect(ws_url, additional_headers=headers, subprotocols=protocols(token)) as ws:  # type: ignore[arg-type]
+        assert json.loads(ws.recv())["you"] == 0
+    for path in (f"/t/{table_id}?token={token}", f"/t/{table_id}/{token}", f"/api/tables/{token}"):
+        httpx2.get(base + path, headers=headers)
+    time.sleep(0.5)
+    text = log.read_text()
+    assert token not in text
+    assert f'"WebSocket /ws/tables/{table_id}?…" [accepted]' in text  # uvicorn's, redacted
+    assert f"GET /t/{table_id}/… 404" in text  # the access log's
 
 
 def test_a_frame_of_a_megabyte_is_answered_too_large(live: tuple[str, Path]) -> None:

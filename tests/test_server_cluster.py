@@ -244,3 +244,68 @@ def test_a_stopped_process_hands_its_tables_over_at_once(
         assert time.monotonic() - stopped < 1.5
         moved = service.get(1, f"/api/tables/{bots}")["n"]
         wait_for(lambda: service.get(1, f"/api/tables/{bots}")["n"] > moved)
+
+
+def test_sigterm_hands_every_table_over_at_once(shared_database: str, tmp_path: Path) -> None:
+    """Six tables on a process that is stopped (SIGTERM) while pages on both
+    processes play them: each answers from the other process before the stopped
+    process's leases could have run out, so it handed them over (nobody waited for
+    a lease, or for the answer to a request the stopping process would never send:
+    the 5 s a page's action once waited)."""
+    with ExitStack() as stack:
+        service = Service(shared_database, stack, 2, tmp_path)
+
+        def create(seats: list[str], delay: int) -> dict[str, Any]:
+            body = {"variant": "euchre/american", "seats": seats, "bot_delay_ms": delay}
+            made: dict[str, Any] = httpx2.post(service.base(0) + "/api/tables", json=body).json()
+            return made
+
+        people = [create(["human"] * 4, 0) for _ in range(3)]
+        bots = [create(["bot:rules"] * 4, 50)["id"] for _ in range(3)]
+        assert all(service.owner(t) == 0 for t in [m["id"] for m in people] + bots)
+        # seats 0 and 1 of each table on the process to stop, 2 and 3 on the other
+        sockets, views, numbers = [], [], []
+        for m in people:
+            tokens = {s["seat"]: s["token"] for s in m["seats"]}
+            pages = {
+                s: stack.enter_context(service.socket(s // 2, m["id"], t))
+                for s, t in tokens.items()
+            }
+            sockets.append(pages)
+            views.append({s: until(ws, "hello")["view"] for s, ws in pages.items()})
+            numbers.append(play_first_legal(pages, views[-1], 0, 3))
+        for t in bots:
+            wait_for(lambda t=t: service.get(1, f"/api/tables/{t}")["n"] >= 3)
+        ids = [m["id"] for m in people] + bots
+        # renewals only push it further: no lease runs out before this after the stop
+        lease_left = min(service.redis.pttl(f"{service.ns}:own:{t}") for t in ids) / 1000
+        stopped = time.monotonic()
+        service.procs[0].send_signal(signal.SIGTERM)
+        taken: dict[str, float] = {}
+
+        def all_taken() -> bool:
+            for t in ids:
+                if t not in taken and service.owner(t) == 1:
+                    taken[t] = time.monotonic() - stopped
+            return len(taken) == len(ids)
+
+        wait_for(all_taken, timeout=10, every=0.01)
+        # and each goes on there: a person's action through process 1 (the mover's
+        # page opened again there if it was on the stopped one), the bots' moves
+        answered: dict[str, float] = {}
+        for m, pages, view, n in zip(people, sockets, views, numbers, strict=True):
+            seat = next(s for s, v in view.items() if v["legal"])
+            if seat < 2:
+                token = next(s["token"] for s in m["seats"] if s["seat"] == seat)
+                pages[seat] = stack.enter_context(service.socket(1, m["id"], token, n))
+            action = view[seat]["legal"][0]["text"]
+            pages[seat].send(json.dumps({"type": "act", "action": action, "n": n}))
+            until(pages[seat], "update", n + 1)
+            answered[m["id"]] = time.monotonic() - stopped
+        for t in bots:
+            at = service.get(1, f"/api/tables/{t}")["n"]
+            wait_for(lambda t=t, at=at: service.get(1, f"/api/tables/{t}")["n"] > at, timeout=10)
+            answered[t] = time.monotonic() - stopped
+        assert {service.owner(t) for t in ids} == {1}
+        assert service.procs[0].wait(10) is not None
+        assert max(answered.values()) < lease_left, (lease_left, answered)

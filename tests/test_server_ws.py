@@ -324,10 +324,20 @@ def test_a_bad_token_or_table_is_refused(seated: tuple[TestClient, dict[str, Any
     url = f"/ws/tables/{created['id']}"
     with client.websocket_connect(url, subprotocols=protocols("guess")) as ws:
         assert ws.receive_json()["code"] == "bad_token"
-    # a token in the address (where logs would keep it) is refused, even a good one
-    with client.websocket_connect(f"{url}?token={token_of(created, 0)}") as ws:
-        refused = ws.receive_json()
-        assert refused["code"] == "bad_token" and "Sec-WebSocket-Protocol" in refused["message"]
+    # a token in the address (where logs would keep it) is refused, even a good one,
+    # however it is spelled: the address takes nothing but since=N
+    token = token_of(created, 0)
+    for query in ("token", "Token", "TOKEN", "access_token", "seat", "t"):
+        for address in (f"{url}?{query}={token}", f"{url}?since=0&{query}={token}"):
+            with client.websocket_connect(address, subprotocols=protocols(token)) as ws:
+                refused = ws.receive_json()
+                assert refused["code"] == "bad_token", address
+                assert "Sec-WebSocket-Protocol" in refused["message"]
+    with client.websocket_connect(f"{url}?{token}") as ws:
+        assert ws.receive_json()["code"] == "bad_token"
+    assert not client.get(url.replace("/ws/", "/api/")).json()["seats"][0]["connected"]
+    with client.websocket_connect(f"/ws/tables/{token}") as ws:  # where an id goes
+        assert ws.receive_json()["code"] == "not_found"
     with client.websocket_connect("/ws/tables/nope") as ws:
         assert ws.receive_json()["code"] == "not_found"
 

@@ -7,7 +7,6 @@ works without the web packages installed. Each flag's text is its setting's own
 
 from __future__ import annotations
 
-import logging
 from typing import Annotated, Any
 
 import typer
@@ -63,6 +62,8 @@ def serve(
         from sqlalchemy.engine import make_url
 
         from ..server.app import create_app
+        from ..server.collector import Collector
+        from ..server.logs import configure
         from ..server.settings import ServerSettings, SettingError
     except ImportError as exc:
         typer.echo(f"followsuit serve needs the web extra: pip install 'followsuit[web]' ({exc})")
@@ -92,16 +93,15 @@ def serve(
     except (SettingError, ValueError) as exc:
         typer.echo(f"followsuit serve: {exc}")
         raise typer.Exit(2) from None
-    handler = logging.StreamHandler()
-    handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
-    for name in ("followsuit.server", "followsuit.access"):
-        logger = logging.getLogger(name)
-        logger.addHandler(handler)
-        logger.setLevel(level)
+    configure(level)  # every line redacted: no seat token, no invite code
     # the database URL without its password: a log must never hold a secret
     typer.echo(f"followsuit: http://{settings.host}:{settings.port}/  (database {shown})")
+    app = create_app(settings)
+    # full collections walk only what came since the last (server/collector.py):
+    # a million long-lived objects walked each time stopped every table for seconds
+    Collector().start()
     uvicorn.run(
-        create_app(settings),
+        app,
         host=settings.host,
         port=settings.port,
         ws_max_size=MAX_FRAME_BYTES,
@@ -109,6 +109,7 @@ def serve(
         # than it saves on the wire
         ws_per_message_deflate=False,
         log_level="info" if level == "DEBUG" else level.lower(),
+        log_config=None,  # the handler configure() set, which redacts every line
         # followsuit.access logs each request without its query string (an invite
         # link's code is in it); uvicorn's own access line would print it
         access_log=False,

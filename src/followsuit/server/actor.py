@@ -36,6 +36,7 @@ from .fanout import Audience, Fanout, every_audience
 from .livegame import Accepted, LiveGame
 from .payloads import BadRequest
 from .store import CHAT_KEPT, Append, ChatLine, Store, TableSpec, secret_hash
+from .tasks import cancel
 from .updates import Moment, update_message
 from .views import seat_view
 
@@ -190,13 +191,13 @@ class TableActor:
             self._hinting,
             *(s.grace_task for s in self.seats),
         ]
-        for task in tasks:
-            if task is not None and not task.done():
-                task.cancel()
-        for task in tasks:
-            if task is not None:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
+        await cancel(tasks)
+
+    @property
+    def closed(self) -> bool:
+        """Stopped here (put away, taken over by another process, or this one
+        stopping): it takes nothing more."""
+        return self._closed
 
     @property
     def n(self) -> int:

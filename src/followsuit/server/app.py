@@ -66,6 +66,13 @@ SUBPROTOCOL = "followsuit"
 """The WebSocket subprotocol the server answers with; a page offers it together with
 ``token.TOKEN`` for a seat (a spectator offers it alone)."""
 TOKEN_PREFIX = "token."
+QUERY_KEYS = frozenset({"since"})
+"""What a WebSocket address may carry. Anything else is refused, whatever its
+spelling (``token``, ``Token``, ``access_token``, a bare ``?TOKEN``): a client
+that puts its seat token there learns at once, and no access log keeps it."""
+AGAIN_SECONDS = 0.2
+"""The pause before a table whose owner went is looked up again (another process,
+or this one, is taking it over)."""
 TOO_MANY = 4429
 """The close code of a connection over its address's allowance."""
 
@@ -299,13 +306,23 @@ def register_http(app: FastAPI, settings: ServerSettings) -> None:
             raise BadRequest(f"no table {table_id[:40]!r}", "id", status=404)
         return table
 
+    async def read(request: Request, table_id: str, work: Callable[[Table], Awaitable[Any]]) -> Any:
+        """``work`` (which changes nothing) on the table; once more if its owner
+        went meanwhile (it stopped, or its lease lapsed): the table is found again."""
+        try:
+            return await work(await table_or_404(request, table_id))
+        except NotOwner:
+            await asyncio.sleep(AGAIN_SECONDS)
+            return await work(await table_or_404(request, table_id))
+
     @app.get("/api/tables/{table_id}")
     async def table(request: Request, table_id: str) -> dict[str, Any]:
-        return await (await table_or_404(request, table_id)).view()
+        view: dict[str, Any] = await read(request, table_id, lambda t: t.view())
+        return view
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record(request: Request, table_id: str) -> Response:
-        rec = await (await table_or_404(request, table_id)).record()
+        rec = await read(request, table_id, lambda t: t.record())
         name = f"followsuit-{table_id}.json"
         return Response(
             json.dumps(rec, indent=1) + "\n",
@@ -403,6 +420,16 @@ def register_ws(app: FastAPI) -> None:
 
 
 async def _serve_socket(websocket: WebSocket, table_id: str, offered: list[str]) -> None:
+    if set(websocket.query_params) - QUERY_KEYS:
+        # before anything is looked up: a token in the address reaches nothing
+        await _refuse(
+            websocket,
+            "bad_token",
+            "the address takes only since=N: a seat token goes in the "
+            f"Sec-WebSocket-Protocol header ({TOKEN_PREFIX}TOKEN), never in the address",
+            4403,
+        )
+        return
     lobby = lobby_of(websocket)
     try:
         table = await lobby.table(table_id)
@@ -414,15 +441,6 @@ async def _serve_socket(websocket: WebSocket, table_id: str, offered: list[str])
         return
     if table is None:
         await _refuse(websocket, "not_found", f"no table {table_id[:40]!r}", 4404)
-        return
-    if "token" in websocket.query_params:
-        await _refuse(
-            websocket,
-            "bad_token",
-            "a seat token goes in the Sec-WebSocket-Protocol header "
-            f"({TOKEN_PREFIX}TOKEN), never in the address",
-            4403,
-        )
         return
     token = offered_token(offered)
     held = secret_hash(token) if token else ""
@@ -520,7 +538,7 @@ class Connection:
         try:
             return await work(self.table)
         except (Unavailable, NotOwner):
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(AGAIN_SECONDS)
             table = await self.lobby.table(self.table.id)
             if table is None:
                 raise ActionRefused("unavailable", "the table is gone") from None
@@ -533,10 +551,13 @@ class Connection:
         try:
             while True:
                 text = await sub.queue.get()
-                if text is None:
-                    await asyncio.wait_for(websocket.close(code=sub.close_code), SEND_TIMEOUT)
-                    return
-                await asyncio.wait_for(websocket.send_text(text), SEND_TIMEOUT)
+                # a timeout, not wait_for: wait_for makes a task of each send (four
+                # per action at a table, plus the pings)
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    if text is None:
+                        await websocket.close(code=sub.close_code)
+                        return
+                    await websocket.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError, TimeoutError):
             # the page went away, or reads too slowly to keep: drop it
             sub.dropped = True
@@ -584,6 +605,8 @@ class Connection:
                 return None
         except ActionRefused as exc:
             return self._error(exc.code, exc.message)
+        except Unavailable:  # its owner went, and the table is still changing hands
+            return self._error("unavailable", "the table is changing hands: try again")
         except Exception:  # the store failed: the action was not taken
             log.exception("table %s: a message could not be handled", self.table.id)
             return self._error("unavailable", "the server could not do that now; try again")

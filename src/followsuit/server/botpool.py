@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
+import os
 from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -28,6 +28,7 @@ from typing import Any
 from ..bots import make_bot
 from ..bots.base import Bot
 from ..rules import load_rules
+from ..workers import process_pool
 from .livegame import LiveGame
 from .store import ActionRow, HandRow
 
@@ -126,10 +127,14 @@ class BotPool:
         if self.workers == 0:
             return ThreadPoolExecutor(1, thread_name_prefix="followsuit-bot")
         # spawn, not fork: the server has threads (the store's), which a fork copies
-        # in whatever state they are
-        return ProcessPoolExecutor(
-            self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
-        )
+        # in whatever state they are; and workers that end with the server, even
+        # one killed with SIGKILL
+        pool = process_pool(self.workers, spawn=True, initializer=_warm)
+        # every worker started now, not at the first move: a table taken over from
+        # a stopped process must not wait a second or two for a worker to load
+        for _ in range(self.workers):
+            pool.submit(os.getpid)
+        return pool
 
     async def decide(self, decision: Decision) -> Move:
         async with self._slots:
@@ -143,4 +148,13 @@ class BotPool:
                 raise
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers at once (a move still being worked out is for a table
+        handed over already) and wait for the pool to wind down, so that its queues'
+        semaphores are released here: a server stopped by a signal exits without
+        the clean-ups that would release them, and the resource tracker would warn
+        of "leaked semaphore objects"."""
+        executor = self._executor
+        if isinstance(executor, ProcessPoolExecutor):
+            for process in list((executor._processes or {}).values()):
+                process.terminate()
+        executor.shutdown(wait=True, cancel_futures=True)

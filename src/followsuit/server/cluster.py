@@ -9,13 +9,17 @@ bots and its clock), and the messages between processes:
   text per audience (built once per audience, encoded once); every process with a
   page of that table subscribes and hands each page its audience's text;
 * ``NS:p:{process}`` — requests to a process (a page's action, a snapshot, a
-  hint: :mod:`.tables` forwards them to the owner) and the replies to them.
+  hint: :mod:`.tables` forwards them to the owner) and the replies to them;
+* ``NS:bye`` — the name of a process that stops (SIGTERM): it has handed its
+  tables over, and the requests still waiting for its answer fail at once (they
+  find the table's new owner) instead of waiting ``REQUEST_SECONDS`` for nothing.
 
 ``NS`` is the service's namespace (:func:`namespace_of` its database), so that
 several services, or test runs, can share one Redis. A process that dies stops
 renewing: within a few seconds another process takes its tables over from the log
 (their bots and clocks go on), and the pages of the dead process reconnect to any
-other.
+other; a request waiting for the dead process's answer gives up as soon as the
+table's lease is gone.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
+
+from .tasks import cancel
 
 log = logging.getLogger("followsuit.server")
 
@@ -69,8 +75,9 @@ class Unavailable(Exception):
     """The table's owner did not answer (it may have died): try again."""
 
 
-class NotOwner(Exception):
-    """A request reached a process that does not own the table (any more)."""
+class NotOwner(Unavailable):
+    """A request reached a process that does not own the table (any more): find
+    its owner again."""
 
 
 class RemoteError(Exception):
@@ -106,17 +113,23 @@ class Cluster:
         self.ns = namespace
         self.leases = f"{namespace}:leases"
         """A sorted set: each owned table, scored by when its lease runs out (ms)."""
+        self.bye = f"{namespace}:bye"
         self.me = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         self.redis: Redis = Redis.from_url(url)
         self._pubsub = self.redis.pubsub()
         self._outbox: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue()
-        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._waiting: dict[int, tuple[str, asyncio.Future[Any]]] = {}
+        """This process's requests waiting for their answer, with whom they went to."""
+        self.gone: set[str] = set()
+        """Processes that said they stopped: a request to one fails at once."""
         self._ids = itertools.count(1)
         self._tasks: list[asyncio.Task[None]] = []
         self._subscribed: set[str] = set()
         self._sub_lock = asyncio.Lock()
         self.on_table: Callable[[str, bytes], None] = lambda _t, _p: None
         self.on_request: Handler | None = None
+        self.on_gone: Callable[[str], None] = lambda _p: None
+        """Called when another process says it stopped (its tables are free now)."""
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
 
@@ -136,20 +149,21 @@ class Cluster:
 
     async def start(self) -> None:
         await self.redis.ping()
-        await self._pubsub.subscribe(self.process_channel(self.me))
+        await self._pubsub.subscribe(self.process_channel(self.me), self.bye)
         await self.heartbeat()
         self._tasks = [
-            asyncio.create_task(self._write_forever()),
-            asyncio.create_task(self._read_forever()),
+            asyncio.create_task(self._write_forever(), name="followsuit-redis-writer"),
+            asyncio.create_task(self._read_forever(), name="followsuit-redis-reader"),
         ]
 
     async def close(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        """Stop (the tables handed over first): the messages waiting are sent, then
+        every process is told this one is gone."""
         with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._outbox.join(), REQUEST_SECONDS)
+        await cancel(self._tasks)
+        with contextlib.suppress(Exception):
+            await self.redis.publish(self.bye, self.me)
             await self.redis.delete(self._alive_key(self.me))
             await self._pubsub.aclose()
             await self.redis.aclose()
@@ -233,16 +247,29 @@ class Cluster:
 
     async def request(self, owner: str, table_id: str, op: str, args: dict[str, Any]) -> Any:
         """Ask the table's owner to do ``op``; its answer, or the error it raised
-        (:class:`RemoteError`, :class:`NotOwner`), or :class:`Unavailable`."""
+        (:class:`RemoteError`, :class:`NotOwner`), or :class:`Unavailable`.
+
+        :class:`NotOwner` at once if the owner said it stopped, and as soon as it no
+        longer holds the table's lease (it died, or gave the table up) while the
+        answer is awaited."""
+        if owner in self.gone:
+            raise NotOwner(table_id)
         number = next(self._ids)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._waiting[number] = future
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        self._waiting[number] = (owner, future)
         body = {"q": number, "r": self.me, "t": table_id, "op": op, "a": args}
         self.publish(self.process_channel(owner), json.dumps(body).encode())
+        deadline = loop.time() + REQUEST_SECONDS
         try:
-            return await asyncio.wait_for(future, REQUEST_SECONDS)
-        except TimeoutError:
-            raise Unavailable(f"table {table_id}'s process did not answer") from None
+            while True:
+                await asyncio.wait([future], timeout=min(RENEW_SECONDS, deadline - loop.time()))
+                if future.done():
+                    return future.result()
+                if await self.owner(table_id) != owner:
+                    raise NotOwner(table_id)
+                if loop.time() >= deadline:
+                    raise Unavailable(f"table {table_id}'s process did not answer")
         finally:
             self._waiting.pop(number, None)
 
@@ -261,9 +288,13 @@ class Cluster:
             except Exception:
                 log.exception("could not publish %d message(s) to Redis", len(batch))
                 await asyncio.sleep(0.2)
+            finally:
+                for _ in batch:
+                    self._outbox.task_done()
 
     async def _read_forever(self) -> None:
         mine = self.process_channel(self.me).encode()
+        bye = self.bye.encode()
         while True:
             try:
                 message = await self._pubsub.get_message(
@@ -278,13 +309,25 @@ class Cluster:
             channel, payload = message["channel"], message["data"]
             if channel == mine:
                 self._from_process(payload)
+            elif channel == bye:
+                self._gone(_text(payload))
             else:
                 self.on_table(channel.decode()[len(self.table_channel("")) :], payload)
+
+    def _gone(self, process: str) -> None:
+        """``process`` stopped, its tables handed over: what waits for it, fails."""
+        if process == self.me:
+            return
+        self.gone.add(process)
+        for owner, future in list(self._waiting.values()):
+            if owner == process and not future.done():
+                future.set_exception(NotOwner(process))
+        self.on_gone(process)
 
     def _from_process(self, payload: bytes) -> None:
         body = json.loads(payload)
         if "re" in body:  # a reply to one of this process's requests
-            future = self._waiting.get(body["re"])
+            _owner, future = self._waiting.get(body["re"], ("", None))
             if future is not None and not future.done():
                 if "err" in body:
                     kind, args = body["err"]

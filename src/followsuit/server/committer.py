@@ -13,10 +13,10 @@ actions is tried alone, so that one table's failure is its own.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from dataclasses import dataclass
 
 from .store import Append, Store
+from .tasks import cancel
 
 BATCH = 256
 """The most actions one transaction takes."""
@@ -42,16 +42,13 @@ class Committer:
         """Keep ``append``; returns once it is committed (or raises the store's
         error, and then nothing of it was kept)."""
         if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run())
+            self._task = asyncio.create_task(self._run(), name="followsuit-committer")
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(_Waiting(append, done))
         await done
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await cancel([self._task])
 
     async def _run(self) -> None:
         while True:

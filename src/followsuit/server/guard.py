@@ -13,7 +13,8 @@ page safe in the browser.
 * Every HTTP answer carries a Content-Security-Policy with no inline script or
   style, ``nosniff``, ``no-referrer`` (invite links hold a code) and no framing.
 * The access log names the method, the path and the status, never the query
-  string (an invite link's code is in it).
+  string (an invite link's code is in it) nor a path segment that could be a
+  token (:func:`.logs.redact`).
 
 A pure ASGI middleware rather than Starlette's ``BaseHTTPMiddleware``, which does
 not see WebSockets and copies every body.
@@ -26,6 +27,7 @@ import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from .logs import redact
 from .settings import ServerSettings, origin_of
 
 Scope = MutableMapping[str, Any]
@@ -113,7 +115,7 @@ class Guard:
                 origin is not None and not self.origin_allowed(origin, host, scheme)
             ):
                 await _refuse_socket(receive, send)
-                access_log.info("WebSocket %s refused: origin %s", scope["path"], origin)
+                access_log.info("WebSocket %s refused: origin %s", redact(scope["path"]), origin)
                 return
             await self.app(scope, receive, send)
             return
@@ -128,9 +130,9 @@ class Guard:
             await _answer(send, 415, "send the request body as application/json")
         else:
             status = await self._pass(scope, receive, send)
-            access_log.info("%s %s %s", method, scope["path"], status)
+            access_log.info("%s %s %s", method, redact(scope["path"]), status)
             return
-        access_log.info("%s %s refused", method, scope["path"])
+        access_log.info("%s %s refused", method, redact(scope["path"]))
 
     async def _pass(self, scope: Scope, receive: Receive, send: Send) -> int:
         status = 0

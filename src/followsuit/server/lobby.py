@@ -16,7 +16,8 @@ several processes': a table is run by the process that owns its lease, and
 one another process owns. Every half second this process renews its leases,
 takes over the tables whose owner stopped renewing (from the log: their bots and
 clocks go on), tells each table's owner which pages it has open (again whenever
-a table changes hands), and forgets the pages of processes that died.
+a table changes hands), and forgets the pages of processes that died. A process
+that stops hands its tables over: the others take them at once.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from .cluster import RENEW_SECONDS, Cluster, NotOwner, Unavailable
 from .livegame import LiveGame
 from .store import Listing, Preset, SeatSpec, TableSpec, secret_hash
 from .tables import LocalTable, RemoteTable, Table, TablesFull, serve
+from .tasks import cancel
 
 TAKEOVERS_PER_ROUND = 20
 """Orphaned tables a process takes over per round (loading each takes a moment;
@@ -81,8 +83,11 @@ class Lobby:
         self._telling: dict[str, asyncio.Task[None]] = {}
         self._acquired: set[str] = set()
         """Tables whose lease this process took (renewed even while they load)."""
+        self._wake = asyncio.Event()
+        """Set to run the cluster's round now (another process stopped)."""
         if cluster is not None:
             cluster.on_request = self._serve
+            cluster.on_gone = lambda _process: self._wake.set()
 
     async def resume_all(self) -> int:
         """Rebuild and restart the unfinished tables that moved within the idle
@@ -103,10 +108,11 @@ class Lobby:
     def start(self) -> None:
         """Put idle tables away from now on (every few seconds), and with a cluster
         keep the leases, take over orphaned tables and keep owners told."""
-        self._tasks.append(asyncio.create_task(self._sweep_forever()))
+        loops = {"sweep": self._sweep_forever}
         if self.cluster is not None:
-            self._tasks.append(asyncio.create_task(self._renew_forever()))
-            self._tasks.append(asyncio.create_task(self._tend_forever()))
+            loops |= {"renew": self._renew_forever, "tend": self._tend_forever}
+        for name, loop in loops.items():
+            self._tasks.append(asyncio.create_task(loop(), name=f"followsuit-{name}"))
 
     async def _sweep_forever(self) -> None:
         every = max(1.0, min(30.0, self.idle_seconds / 4))
@@ -145,22 +151,24 @@ class Lobby:
             raise TablesFull(f"this server is running {self.max_tables} tables")
 
     async def close(self) -> None:
-        """Stop every table (with a cluster: hand each over for another process to
-        take at once)."""
-        for task in [*self._tasks, *self._telling.values()]:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        for actor in list(self.actors.values()):
-            await actor.close()
-            if self.cluster is not None:
-                with contextlib.suppress(Exception):
-                    if actor.game.state.over:
-                        await self.cluster.release(actor.id)
-                        await self.cluster.forget(actor.id)
-                    else:
-                        await self.cluster.hand_over(actor.id)
+        """Stop every table, all at once (with a cluster: hand each over for another
+        process to take at once). From the start a request for one of them is
+        answered :class:`NotOwner`, so that its sender finds the new owner."""
+        await cancel([*self._tasks, *self._telling.values()])
+        actors = list(self.actors.values())
         self.actors.clear()
+        await asyncio.gather(*(actor.close() for actor in actors))
+        if self.cluster is not None:
+            await asyncio.gather(*(self._let_go(self.cluster, a) for a in actors))
+
+    @staticmethod
+    async def _let_go(cluster: Cluster, actor: TableActor) -> None:
+        with contextlib.suppress(Exception):
+            if actor.game.state.over:
+                await cluster.release(actor.id)
+                await cluster.forget(actor.id)
+            else:
+                await cluster.hand_over(actor.id)
 
     # -- finding a table, wherever it runs -------------------------------------------
 
@@ -263,7 +271,12 @@ class Lobby:
         cluster = self.cluster
         assert cluster is not None
         while True:
-            await asyncio.sleep(RENEW_SECONDS)
+            # every half second, or at once when a process stopped: its tables
+            # were handed over and wait for an owner
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(RENEW_SECONDS):
+                    await self._wake.wait()
+            self._wake.clear()
             try:
                 await self._tend(cluster)
             except Exception:
@@ -417,7 +430,9 @@ class Lobby:
 
 
 def _plain_id(text: str) -> bool:
-    return 0 < len(text) <= 32 and all(c.isalnum() or c in "-_" for c in text)
+    """Whether ``text`` could be a table's or a preset's id (12 characters): a seat
+    token (32) pasted in its place is looked up nowhere, and no lease is named by it."""
+    return 0 < len(text) <= 16 and all(c.isalnum() or c in "-_" for c in text)
 
 
 def bot_levels() -> list[str]:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from .actor import ActionRefused, TableActor
-from .cluster import Cluster, RemoteError
+from .cluster import Cluster, NotOwner, RemoteError
 from .fanout import Audience
 from .payloads import BadRequest
 
@@ -80,44 +80,57 @@ class LocalTable:
         self.actor = actor
         self.id = actor.id
 
+    @property
+    def live(self) -> TableActor:
+        """The actor, while it runs here; once it stopped (the table moved to
+        another process, or this one is stopping) :class:`NotOwner`, so that the
+        caller finds the table's owner again rather than act on a stale copy."""
+        if self.actor.closed:
+            raise NotOwner(self.id)
+        return self.actor
+
     async def open(
         self, audience: Audience, since: int | None, process: str
     ) -> list[dict[str, Any]]:
-        return self.actor.first_messages(audience, since, process)
+        return self.live.first_messages(audience, since, process)
 
     async def snapshot(self, audience: Audience) -> dict[str, Any]:
-        return self.actor.snapshot(audience)
+        return self.live.snapshot(audience)
 
     async def seat_of(self, token_hash: str) -> int | None:
-        return self.actor.seat_of(token_hash)
+        return self.live.seat_of(token_hash)
 
     async def act(self, seat: int, held: str, action: str, n: int) -> None:
-        self.actor.check_holder(seat, held)
-        await self.actor.act(seat, action, n)
+        actor = self.live
+        actor.check_holder(seat, held)
+        await actor.act(seat, action, n)
 
     async def hint(self, seat: int, held: str) -> dict[str, Any]:
-        self.actor.check_holder(seat, held)
-        return await self.actor.hint(seat)
+        actor = self.live
+        actor.check_holder(seat, held)
+        return await actor.hint(seat)
 
     async def say(self, seat: int, held: str, text: str) -> None:
-        self.actor.check_holder(seat, held)
-        await self.actor.say(seat, text)
+        actor = self.live
+        actor.check_holder(seat, held)
+        await actor.say(seat, text)
 
     async def name(self, seat: int, held: str, text: str) -> None:
-        self.actor.check_holder(seat, held)
-        await self.actor.name(seat, text)
+        actor = self.live
+        actor.check_holder(seat, held)
+        await actor.name(seat, text)
 
     async def present(self, process: str, counts: list[tuple[Audience, int]]) -> None:
-        self.actor.set_presence(process, dict(counts))
+        self.live.set_presence(process, dict(counts))
 
     async def view(self) -> dict[str, Any]:
-        return self.actor.table_view()
+        return self.live.table_view()
 
     async def record(self) -> dict[str, Any]:
-        return self.actor.public_record()
+        return self.live.public_record()
 
     async def join(self, invite: str) -> dict[str, Any]:
-        return await self.actor.join(invite)
+        return await self.live.join(invite)
 
 
 class RemoteTable:
