@@ -69,6 +69,7 @@ function trickOf(k) {
 async function showReview(k) {
   const step = data.steps[k];
   const box = $("r-review");
+  box.replaceChildren(); // nothing of another step's review while this one's comes
   const review = await reviewOf(step.hand + 1);
   if (Number($("r-step").value) !== k) return; // stepped on meanwhile
   box.replaceChildren();
