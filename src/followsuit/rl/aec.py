@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 
 from ..engine.errors import IllegalAction
 from ..rules import Rules, load_rules
-from .encoding import encode, layout
+from .encoding import layout
 from .render import render_table
 from .table import Table, game_returns, hand_returns
 
@@ -129,13 +129,12 @@ class FollowsuitEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ign
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self._seat[agent]
         table = self.table
-        obs = table.observation(seat)
         mine = table.to_move == seat
         mask = np.zeros(table.space.n, dtype=np.int8)
         if mine and not (self.terminations[agent] or self.truncations[agent]):
             mask[table.legal()] = 1
         return {
-            "observation": encode(obs, table.chosen_mask() if mine else 0),
+            "observation": table.vector(seat, table.chosen_mask() if mine else 0),
             "action_mask": mask,
         }
 
