@@ -20,6 +20,7 @@ from .table import Table, game_returns, hand_returns
 if TYPE_CHECKING:
     from .aec import FollowsuitEnv, Reward
     from .gym_env import SingleAgentEnv
+    from .vector import BatchedEnv
 
 
 def env(
@@ -66,6 +67,25 @@ def single_agent(
     )
 
 
+def vector_env(
+    variant: str,
+    n: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    seat: int = 0,
+    opponents: str | list[str] = "medium",
+    reward: Reward = "hand",
+    max_hands: int | None = None,
+) -> BatchedEnv:
+    """A Gymnasium vector environment of ``n`` games, each what :func:`single_agent`
+    gives, stepped by one call (:class:`~followsuit.rl.vector.BatchedEnv`)."""
+    from .vector import BatchedEnv
+
+    return BatchedEnv(
+        variant, n, options, seat=seat, opponents=opponents, reward=reward, max_hands=max_hands
+    )
+
+
 def _table(env: object) -> Table:
     table = getattr(getattr(env, "unwrapped", env), "table", None)
     if not isinstance(table, Table):
@@ -107,4 +127,5 @@ __all__ = [
     "layout",
     "load",
     "single_agent",
+    "vector_env",
 ]
