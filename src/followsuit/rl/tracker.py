@@ -95,6 +95,7 @@ class VectorTracker:
             vec = encode(obs)
             self._vectors[seat] = vec
             self._known[seat] = list(obs.known)
+            self._mark = self._marked()  # the state has not moved since the last action
         out = vec.copy()
         if chosen:
             self._write_cards(out, self.at_chosen, chosen)
@@ -102,6 +103,8 @@ class VectorTracker:
 
     def after(self, seat: int | None, action: int) -> None:
         """The state has taken ``action`` by ``seat``: bring the vectors up to date."""
+        if all(vec is None for vec in self._vectors):  # none held (a face encoding itself)
+            return
         state = self.state
         if action == A.PASS and seat is not None:
             self._passed(seat)
