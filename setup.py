@@ -22,10 +22,12 @@ from typing import Any
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-#: What mypyc compiles: the engine and the modules it calls per action. The rules
-#: stay Python (they run once per variant, and the option catalogue reads the
-#: ``Settings`` annotations, which a compiled dataclass loses); so do the engine's
-#: errors, so that they are ordinary exception classes.
+#: What mypyc compiles: the engine and the modules it calls per action, and the
+#: research faces' observation vector (built or brought up to date at every step of
+#: a learning run; numpy, which it calls, is a build requirement for its types).
+#: The rules stay Python (they run once per variant, and the option catalogue reads
+#: the ``Settings`` annotations, which a compiled dataclass loses); so do the
+#: engine's errors, so that they are ordinary exception classes.
 ENGINE = [
     "src/followsuit/cards.py",
     "src/followsuit/messages.py",
@@ -34,6 +36,8 @@ ENGINE = [
         for path in Path("src/followsuit/engine").rglob("*.py")
         if path.name != "errors.py" or path.parent.name != "engine"
     ),
+    "src/followsuit/rl/encoding.py",
+    "src/followsuit/rl/tracker.py",
 ]
 
 #: The engine's modules compiled together as one shared library (named after it).

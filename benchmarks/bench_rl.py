@@ -12,6 +12,13 @@ pettingzoo/<variant>
     built afresh), then ``env.step(random legal index)``. A step is one decision
     (a discard is a card and then ``done``: two steps). Run for
     ``euchre/american``, ``bid-euchre/standard`` and ``pitch/partnership-4p``.
+vector/euchre/american (n=N)
+    The batched face, ``followsuit.rl.vector_env("euchre/american", N,
+    opponents="random", max_hands=1)`` (``--envs N``, default 64): at every step
+    one random legal index per game, drawn for the whole batch at once from the
+    action masks (as a learner's batched policy would), then ``envs.step``. The
+    rate counts the agent's steps over all games; the ratio is over OpenSpiel's
+    single env (``vector_ratio``).
 openspiel/euchre (``--versus-openspiel``)
     OpenSpiel's C++ ``euchre`` from Python, one hand per game (its own length):
     chance nodes sampled from ``chance_outcomes()`` (not counted), and at every
@@ -71,6 +78,25 @@ def pettingzoo_steps(variant: str, seed: int) -> Callable[[float], tuple[int, fl
     return run
 
 
+def vector_steps(variant: str, envs: int, seed: int) -> Callable[[float], tuple[int, float]]:
+    batch = rl.vector_env(variant, envs, opponents="random", max_hands=1)
+    rng = np.random.default_rng(seed)
+    obs, _ = batch.reset(seed=seed)
+
+    def run(seconds: float) -> tuple[int, float]:
+        nonlocal obs
+        steps = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            masks = obs["action_mask"]
+            actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
+            obs, *_ = batch.step(actions)
+            steps += envs
+        return steps, time.process_time() - start
+
+    return run
+
+
 def openspiel_steps(seed: int) -> Callable[[float], tuple[int, float]]:
     import pyspiel
 
@@ -116,9 +142,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--envs", type=int, default=64, help="games in the batched env")
     args = parser.parse_args()
     items: dict[str, Callable[[float], tuple[int, float]]] = {}
     items["pettingzoo/euchre/american"] = pettingzoo_steps("euchre/american", args.seed)
+    vector = f"vector/euchre/american (n={args.envs})"
+    items[vector] = vector_steps("euchre/american", args.envs, args.seed)
     if args.versus_openspiel:
         items["openspiel/euchre"] = openspiel_steps(args.seed)
     for variant in VARIANTS[1:]:
@@ -146,6 +175,7 @@ def main() -> None:
         out["euchre_ratio"] = round(
             rates["pettingzoo/euchre/american"] / rates["openspiel/euchre"], 3
         )
+        out["vector_ratio"] = round(rates[vector] / rates["openspiel/euchre"], 3)
     if args.json:
         print(json.dumps(out))
         return
@@ -155,6 +185,7 @@ def main() -> None:
         print(f"  {name:34s} {rate:10,.0f} {unit}")
     if args.versus_openspiel:
         print(f"  followsuit / OpenSpiel (euchre)    {out['euchre_ratio']:10.2f}x")
+        print(f"  batched / OpenSpiel's single env   {out['vector_ratio']:10.2f}x")
 
 
 if __name__ == "__main__":

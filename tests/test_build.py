@@ -35,9 +35,10 @@ def editable() -> bool:
 
 
 def engine_module_names() -> list[str]:
-    """The installed modules of the engine's hot path: ``followsuit.engine``'s, and
-    ``cards`` and ``messages``."""
-    names = ["followsuit.cards", "followsuit.messages"]
+    """The installed modules of the engine's hot path: ``followsuit.engine``'s,
+    ``cards`` and ``messages``, and the research faces' observation vector."""
+    names = ["followsuit.cards", "followsuit.messages", "followsuit.rl.encoding"]
+    names.append("followsuit.rl.tracker")
     for path in sorted((PACKAGE / "engine").rglob("*.py")):
         parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
         names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))

@@ -464,3 +464,21 @@ def voids_shown(state: followsuit.State) -> int:
             if seat != state.dealer and eff[card] != led
         )
     return count
+
+
+@pytest.mark.parametrize("variant", [v.id for v in followsuit.variants()])
+def test_proper_actions_are_the_phases_rule_in_every_variant(variant: str) -> None:
+    """``proper_actions()`` hands out the cached legal actions where no renege is
+    accepted: they must be what the phase's own rule gives, with and without
+    ``renege_mode = penalize``."""
+    for options in ({}, {"renege_mode": "penalize"}):
+        try:
+            state = followsuit.new_game(variant, options, seed=5)
+        except OptionError:
+            continue
+        rng = random.Random(5)
+        while not state.is_over() and len(state.results) < 2:
+            if state.current_player is None:  # (deals a seeded game's next hand)
+                break
+            assert state.proper_actions() == state.phase.proper(state)
+            state.apply(rng.choice(state.legal_actions()))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import random
+
 import pytest
 
 import followsuit
@@ -696,3 +699,24 @@ def test_first_dealer_by_dealing_jacks_face_up(how: str) -> None:
 def test_random_first_dealer_varies_with_the_seed() -> None:
     dealers = {followsuit.new_game("euchre/american", seed=s).dealer for s in range(40)}
     assert dealers == {0, 1, 2, 3}
+
+
+def _fisher_yates(n: int, number: int) -> list[int]:
+    """The shuffle a seed's number stands for, by its definition: one division of
+    the number per card."""
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        number, j = divmod(number, i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+@pytest.mark.parametrize("n", [1, 2, 13, 24, 25, 28, 33, 48, 52, 53, 64])
+def test_the_block_wise_permutation_is_the_fisher_yates_shuffle(n: int) -> None:
+    """``permutation`` reads the number a block of radices at a time (for speed):
+    the same deck order as dividing it by each radix in turn, at the ends of the
+    range and in between."""
+    rng = random.Random(n)
+    top = math.factorial(n)
+    for number in [0, 1, top - 1, top // 2, *(rng.randrange(top) for _ in range(300))]:
+        assert permutation(n, number) == _fisher_yates(n, number)

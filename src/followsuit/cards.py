@@ -240,7 +240,8 @@ class Deck:
     suit: tuple[int, ...] = field(init=False, repr=False)
     rank: tuple[int, ...] = field(init=False, repr=False)
     codes: tuple[str, ...] = field(init=False, repr=False)
-    suit_masks: tuple[int, int, int, int] = field(init=False, repr=False)
+    suit_masks: tuple[int, ...] = field(init=False, repr=False)
+    """Cards of each suit C D H S (a plain tuple: see ``TrumpTable.suit_mask``)."""
     joker_mask: int = field(init=False, repr=False)
     full_mask: int = field(init=False, repr=False)
     by_code: dict[str, tuple[int, ...]] = field(init=False, repr=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..engine.observation import Observation
 
@@ -16,6 +17,12 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, obs: Observation) -> int:
-        if not obs.legal_actions:
+        return self.choose_from(obs.legal_actions)
+
+    def choose_from(self, legal: Sequence[int]) -> int:
+        """The draw :meth:`choose` makes from an observation's legal actions, from
+        the actions themselves: for a caller that has them without building the
+        observation (the batched env's opponents)."""
+        if not legal:
             raise ValueError("this seat has nothing to do now")
-        return self.rng.choice(obs.legal_actions)
+        return self.rng.choice(legal)

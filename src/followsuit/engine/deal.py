@@ -107,12 +107,16 @@ def layout(rules: Rules, dealer: int) -> Layout:
 def deal_from_order(rules: Rules, dealer: int, order: Sequence[int]) -> Deal:
     """Deal a shuffled deck (``order``, top card first) by the variant's layout."""
     lay = layout(rules, dealer)
-    deal = Deal(
-        tuple([get(order) for get in lay.hands]),
-        None if lay.upcard is None else order[lay.upcard],
-        lay.kitty(order),
-        lay.stock(order),
-        tuple([get(order) for get in lay.piles]),
+    # Deal(...) without the named tuple's __new__, Python code even when compiled
+    deal: Deal = tuple.__new__(
+        Deal,
+        (
+            tuple([get(order) for get in lay.hands]),
+            None if lay.upcard is None else order[lay.upcard],
+            lay.kitty(order),
+            lay.stock(order),
+            tuple([get(order) for get in lay.piles]),
+        ),
     )
     return canonical_copies(rules, deal) if rules.deck.has_duplicates else deal
 
@@ -120,12 +124,45 @@ def deal_from_order(rules: Rules, dealer: int, order: Sequence[int]) -> Deal:
 def permutation(n: int, number: int) -> list[int]:
     """The permutation of ``range(n)`` that ``number`` (below ``n!``) stands for,
     read as the choices of a Fisher-Yates shuffle: a uniform number gives a uniform
-    permutation."""
+    permutation.
+
+    The choices are ``number``'s digits in the mixed radix n, n-1, …, 2. They are
+    read a block of radices at a time (:func:`_blocks`): one division of the big
+    number per block, whose remainder holds the block's digits in a machine word,
+    read by divisions of small integers (a few times cheaper, compiled; the same
+    digits as dividing the big number by each radix in turn)."""
     order = list(range(n))
-    for i in range(n - 1, 0, -1):
-        number, j = divmod(number, i + 1)
-        order[i], order[j] = order[j], order[i]
+    start = n - 1
+    for block, last in _blocks(n):
+        number, small = divmod(number, block)
+        for i in range(start, last, -1):
+            j = small % (i + 1)
+            small //= i + 1
+            order[i], order[j] = order[j], order[i]
+        start = last
     return order
+
+
+_WORD = 1 << 62
+"""Integers below this are machine words to the compiled engine."""
+
+
+@cache
+def _blocks(n: int) -> tuple[tuple[int, int], ...]:
+    """:func:`permutation`'s blocks for ``n`` cards: each the product of the radices
+    i + 1 for i from where the last block stopped down to (not including) ``last``,
+    kept below :data:`_WORD`."""
+    out = []
+    i = n - 1
+    while i > 0:
+        block = 1
+        last = i
+        while last > 0 and block * (last + 1) < _WORD:
+            block *= last + 1
+            last -= 1
+        out.append((block, last))
+        i = last
+    return tuple(out)
 
 
 def shuffle_number(seed: int, hand_no: int, n: int) -> int:

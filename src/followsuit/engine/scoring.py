@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from .phases.play import reneges
-from .types import Standing
+from .types import Standing, built
 
 if TYPE_CHECKING:
     from .program import Program
@@ -73,7 +73,7 @@ def euchre_table(s: State) -> HandScore:
         points = [0 if k == maker_side else -value for k in range(len(prog.sides))]
     if prog.penalize:
         _renege_to_opponents(s, points)
-    return HandScore(tuple(points), s.maker)
+    return built(HandScore, (tuple(points), s.maker, (), False, None))
 
 
 def euchre_hand_value(prog: Program, tricks: int, alone: bool, defender_alone: bool) -> int:
@@ -112,7 +112,7 @@ def cutthroat_table(s: State) -> HandScore:
             if k != maker_side:
                 points[k] = euchred
     _renege_to_opponents(s, points)
-    return HandScore(tuple(points), s.maker)
+    return built(HandScore, (tuple(points), s.maker, (), False, None))
 
 
 def _renege_to_opponents(s: State, points: list[int]) -> None:
@@ -156,7 +156,7 @@ def bid_euchre_tricks(s: State) -> HandScore:
             points[maker_side] = -(value if lone_value else bid.value)
     for seat in reneges(s):  # the offending team loses the penalty (RULES.md §1.14)
         points[prog.side_of[seat]] -= prog.renege_penalty
-    return HandScore(tuple(points), s.maker)
+    return built(HandScore, (tuple(points), s.maker, (), False, None))
 
 
 # ----------------------------------------------------------------- game end

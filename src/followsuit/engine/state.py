@@ -45,6 +45,7 @@ from .types import (
     Piles,
     Standing,
     Trick,
+    built,
     replaced,
 )
 
@@ -244,6 +245,8 @@ class State:
         ``renege_mode = penalize``, where a renege is accepted but not proper."""
         if self.to_move is None:
             return ()
+        if not self.prog.penalize:  # the same actions: the cached ones
+            return self.legal_actions()
         return self.phase.proper(self)
 
     def is_legal(self, action: int) -> bool:
@@ -596,13 +599,14 @@ class State:
         if visible_to != ALL_SEATS or written:
             order = written if written and written != bits(A.cards_of(action)) else ()
             if visible_to != ALL_SEATS or order:
-                self.notes = {**self.notes, len(self._log): Note(visible_to, shown, order)}
+                note = built(Note, (visible_to, shown, order))
+                self.notes = {**self.notes, len(self._log): note}
         self._log.append((seat, action))
 
     def record_move(self, seat: int, kind: MoveKind, cards: int, visible_to: int) -> None:
         """Log an automatic card move (a draw, a forced discard, taking the kitty):
         not an action, but part of what seats may know."""
-        self.moves = (*self.moves, Move(len(self._log), seat, kind, cards, visible_to))
+        self.moves = (*self.moves, built(Move, (len(self._log), seat, kind, cards, visible_to)))
 
     def draw(self, seat: int, count: int) -> int:
         """Deal ``count`` cards from the top of the stock to ``seat`` (as many as
@@ -638,32 +642,38 @@ class State:
         redeal = scored is None
         points = prog.no_points if scored is None else scored.points
         scores = tuple(map(operator.add, old.scores, points))
-        result = HandResult(
-            dealer,
-            None if redeal or self.trump < 0 else self.trump,
-            None if redeal or self.maker < 0 else self.maker,
-            points,
-            scores,
-            redeal,
-            () if scored is None else scored.details,
-            self.tricks,
-            NO_CONTRACT if redeal else self.contract,
+        result = built(
+            HandResult,
+            (
+                dealer,
+                None if redeal or self.trump < 0 else self.trump,
+                None if redeal or self.maker < 0 else self.maker,
+                points,
+                scores,
+                redeal,
+                () if scored is None else scored.details,
+                self.tricks,
+                NO_CONTRACT if redeal else self.contract,
+            ),
         )
         notes = tuple(sorted(self.notes.items())) if self.notes else ()
-        log = HandLog(dealer, deal, tuple(self._log), result, notes)
+        log = built(HandLog, (dealer, deal, tuple(self._log), result, notes))
         if not (redeal and redeal_same_dealer):
             dealer = (dealer + 1) % prog.num_players
-        standing = Standing(
-            old.hand_no,
-            dealer,
-            scores,
-            old.results + (result,),
-            old.history + (log,),
-            False,
-            None,
-            old.time_up,
-            old.go_out,
-            old.seed,
+        standing = built(
+            Standing,
+            (
+                old.hand_no,
+                dealer,
+                scores,
+                old.results + (result,),
+                old.history + (log,),
+                False,
+                None,
+                old.time_up,
+                old.go_out,
+                old.seed,
+            ),
         )
         if not redeal or old.time_up:
             verdict = prog.game_end(prog, standing, scored)

@@ -26,13 +26,19 @@ class TrumpTable:
     trump: int
     eff: tuple[int, ...]
     """Effective suit of each card: jokers and promoted cards belong to trump."""
-    suit_mask: tuple[int, int, int, int]
-    """Cards of each effective suit."""
+    suit_mask: tuple[int, ...]
+    """Cards of each effective suit (C D H S). Typed as a plain tuple, not a
+    four-tuple, here and in ``keys``: the compiled engine keeps a fixed-length
+    tuple unboxed and would build a new tuple object at every index by suit."""
     trump_mask: int
     power: tuple[int, ...]
     """Rank within the effective suit; trumps (64 and up) above every plain card."""
-    keys: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    keys: tuple[tuple[int, ...], ...]
     """``keys[led][card]``: a larger key beats a smaller one; ties go to the earlier."""
+    twins: int
+    """The deck's lower copy of each identical pair (``Deck.twins``), here too
+    because trick play reads it with the table at every card (the program is a
+    Python class, slower to read from in the compiled engine)."""
 
     def key(self, led: int, card: int) -> int:
         return self.keys[led][card]
@@ -72,10 +78,11 @@ def build_table(settings: Settings, deck: Deck, trump: int) -> TrumpTable:
     return TrumpTable(
         trump=trump,
         eff=tuple(eff),
-        suit_mask=(suit_mask[0], suit_mask[1], suit_mask[2], suit_mask[3]),
+        suit_mask=tuple(suit_mask),
         trump_mask=trump_mask,
         power=tuple(power),
-        keys=(keys[0], keys[1], keys[2], keys[3]),
+        keys=tuple(keys),
+        twins=deck.twins,
     )
 
 

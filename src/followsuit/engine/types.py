@@ -181,6 +181,13 @@ class Standing(NamedTuple):
 
 R = TypeVar("R", bound=tuple[Any, ...])
 
+built: Final = tuple.__new__
+"""``built(Trick, (seats, cards, winner))`` is ``Trick(seats, cards, winner)``
+without the named tuple's ``__new__``, which is Python code even in the compiled
+engine (a frame, about ten times the cost of the tuple itself): for the records
+made once a trick or once a hand on the hot path. Every field must be given, in
+order (defaults are not filled in)."""
+
 
 def replaced(record: R, *changes: tuple[int, object]) -> R:
     """``record`` (a named tuple) with the fields at these positions changed:

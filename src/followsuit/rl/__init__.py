@@ -24,6 +24,7 @@ register_envs()
 if TYPE_CHECKING:
     from .aec import FollowsuitEnv, Reward
     from .gym_env import SingleAgentEnv
+    from .vector import BatchedEnv
 
 
 def env(
@@ -67,6 +68,25 @@ def single_agent(
         render_mode=render_mode,
         max_hands=max_hands,
         illegal=illegal,
+    )
+
+
+def vector_env(
+    variant: str,
+    n: int,
+    options: Mapping[str, Any] | None = None,
+    *,
+    seat: int = 0,
+    opponents: str | list[str] = "medium",
+    reward: Reward = "hand",
+    max_hands: int | None = MAX_HANDS,
+) -> BatchedEnv:
+    """A Gymnasium vector environment of ``n`` games, each what :func:`single_agent`
+    gives, stepped by one call (:class:`~followsuit.rl.vector.BatchedEnv`)."""
+    from .vector import BatchedEnv
+
+    return BatchedEnv(
+        variant, n, options, seat=seat, opponents=opponents, reward=reward, max_hands=max_hands
     )
 
 
@@ -114,4 +134,5 @@ __all__ = [
     "layout",
     "load",
     "single_agent",
+    "vector_env",
 ]

@@ -33,7 +33,7 @@ from pettingzoo import AECEnv
 
 from ..engine.errors import IllegalAction
 from ..rules import Rules, load_rules
-from .encoding import encode, layout
+from .encoding import layout
 from .render import render_table
 from .table import MAX_HANDS, Table, finished_mask, game_returns, hand_returns
 
@@ -139,7 +139,6 @@ class FollowsuitEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ign
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         seat = self._seat[agent]
         table = self.table
-        obs = table.observation(seat)
         mine = table.to_move == seat
         if self._finished(agent):
             mask = finished_mask(table.space)
@@ -148,7 +147,7 @@ class FollowsuitEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ign
             if mine:
                 mask[table.legal()] = 1
         return {
-            "observation": encode(obs, table.chosen_mask() if mine else 0),
+            "observation": table.vector(seat, table.chosen_mask() if mine else 0),
             "action_mask": mask,
         }
 

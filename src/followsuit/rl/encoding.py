@@ -197,7 +197,11 @@ def info_layout(rules: Rules) -> Layout:
 
 def encode(obs: Observation, chosen: int = 0, *, history: bool = False) -> npt.NDArray[np.float32]:
     """``obs`` as the vector of :func:`layout` (``history``: :func:`info_layout`);
-    ``chosen`` is the mask of the cards chosen so far in a set being taken."""
+    ``chosen`` is the mask of the cards chosen so far in a set being taken.
+
+    Written as one loop-light function without closures (``_cards`` adds a card
+    set's entries): the faces rebuild a vector after every call, so this is on
+    their hot path, compiled with the engine."""
     rules = obs.rules
     lay = info_layout(rules) if history else layout(rules)
     at = lay.offsets
@@ -206,55 +210,45 @@ def encode(obs: Observation, chosen: int = 0, *, history: bool = False) -> npt.N
     seat = 0 if obs.seat is None else obs.seat
     vec = np.zeros(lay.size, dtype=np.float32)
     ones: list[int] = []
-
-    def rel(s: int) -> int:
-        return (s - seat) % n
-
     space = ActionSpace.of(rules)
     same = space.card
     twins = space.twins
 
-    def cards(base: int, mask: int) -> None:
-        if twins:
-            mask = space.cards(mask)
-        while mask:
-            low = mask & -mask
-            ones.append(base + low.bit_length() - 1)
-            mask ^= low
-
-    cards(at["hand"], obs.hand)
-    cards(at["chosen"], chosen)
+    _cards(ones, at["hand"], obs.hand, space, twins)
+    _cards(ones, at["chosen"], chosen, space, twins)
     trick = at["trick"]
     for s, c in obs.trick:
-        ones.append(trick + rel(s) * d + same(c))
+        ones.append(trick + (s - seat) % n * d + same(c))
     if obs.trick:
-        ones.append(at["leader"] + rel(obs.trick[0][0]))
-    cards(at["played"], _finished(obs))
+        ones.append(at["leader"] + (obs.trick[0][0] - seat) % n)
+    _cards(ones, at["played"], _finished(obs), space, twins)
     known = at["known"]
     for s in range(n):
-        r = rel(s)
+        r = (s - seat) % n
         if r:
-            cards(known + (r - 1) * d, obs.known[s])
-    cards(at["out"], obs.dead | obs.discards)
+            _cards(ones, known + (r - 1) * d, obs.known[s], space, twins)
+    _cards(ones, at["out"], obs.dead | obs.discards, space, twins)
     voids = at["voids"]
     hand_sizes = at["hand_sizes"]
     tricks_won = at["tricks_won"]
     for s in range(n):
-        r = rel(s)
+        r = (s - seat) % n
         v = obs.voids[s]
         for k in range(4):
             if v >> k & 1:
                 ones.append(voids + 4 * r + k)
-        vec[hand_sizes + r] = obs.hand_sizes[s] / d
-        vec[tricks_won + r] = obs.tricks_won[s] / d
-    ones.append(at["dealer"] + rel(obs.dealer))
+        if obs.hand_sizes[s]:
+            vec[hand_sizes + r] = obs.hand_sizes[s] / d
+        if obs.tricks_won[s]:
+            vec[tricks_won + r] = obs.tricks_won[s] / d
+    ones.append(at["dealer"] + (obs.dealer - seat) % n)
     if obs.to_move is not None:
-        ones.append(at["to_move"] + rel(obs.to_move))
+        ones.append(at["to_move"] + (obs.to_move - seat) % n)
     ones.append(at["phase"] + PHASES.index("over" if obs.over else obs.phase))
     if obs.trump is not None:
         ones.append(at["trump"] + obs.trump)
     if obs.maker is not None:
-        ones.append(at["maker"] + rel(obs.maker))
+        ones.append(at["maker"] + (obs.maker - seat) % n)
     scores_over = _scores(vec, at["scores"], obs, seat)
     calls = at["calls"]
     k_calls = len(CALLS)
@@ -267,7 +261,7 @@ def encode(obs: Observation, chosen: int = 0, *, history: bool = False) -> npt.N
             continue
         pos = _CALL_POS.get(action)
         if pos is not None:
-            at_call = calls + rel(who) * k_calls + pos
+            at_call = calls + (who - seat) % n * k_calls + pos
             taken[at_call] = min(taken.get(at_call, 0.0) + 0.5, 1.0)
         elif A.is_bid(action):
             last_bid[who] = A.bid_of(action)
@@ -275,7 +269,7 @@ def encode(obs: Observation, chosen: int = 0, *, history: bool = False) -> npt.N
         vec[at_call] = value
     if bids is not None:
         for who, b in last_bid.items():
-            ones.append(bids + rel(who) * ladder + b)
+            ones.append(bids + (who - seat) % n * ladder + b)
         if obs.bid is not None:
             ones.append(at["high_bid"] + space.ladder.index(obs.bid))
     if "upcard" in at and obs.upcard is not None:
@@ -284,35 +278,45 @@ def encode(obs: Observation, chosen: int = 0, *, history: bool = False) -> npt.N
             ones.append(at["upcard_taken"])
     if "alone" in at:
         if obs.alone is not None:
-            ones.append(at["alone"] + rel(obs.alone))
+            ones.append(at["alone"] + (obs.alone - seat) % n)
         if obs.defender_alone is not None:
-            ones.append(at["defender_alone"] + rel(obs.defender_alone))
+            ones.append(at["defender_alone"] + (obs.defender_alone - seat) % n)
         out = obs.sitting_out
         for s in range(n):
             if out >> s & 1:
-                ones.append(at["sitting_out"] + rel(s))
+                ones.append(at["sitting_out"] + (s - seat) % n)
     if "stock_size" in at:
         vec[at["stock_size"]] = obs.stock_size / d
         vec[at["kitty_size"]] = obs.kitty_size / d
     if "pile_sizes" in at:
         for s, size in enumerate(obs.pile_sizes):
-            vec[at["pile_sizes"] + rel(s)] = size / d
+            vec[at["pile_sizes"] + (s - seat) % n] = size / d
     if "called_card" in at:
         if obs.called_card is not None:
             ones.append(at["called_card"] + same(obs.called_card))
         if obs.partner is not None:
-            ones.append(at["partner"] + rel(obs.partner))
+            ones.append(at["partner"] + (obs.partner - seat) % n)
     if "time_up" in at and obs.time_up:
         ones.append(at["time_up"])
     if history:
         base = at["history"]
         for k, t in enumerate(obs.tricks):
             for s, c in t.plays:
-                ones.append(base + (k * n + rel(s)) * d + same(c))
+                ones.append(base + (k * n + (s - seat) % n) * d + same(c))
     vec[ones] = 1.0
     if scores_over:
         np.clip(vec, -1.0, 1.0, out=vec)
     return vec
+
+
+def _cards(ones: list[int], base: int, mask: int, space: ActionSpace, twins: int) -> None:
+    """Add the entries from ``base`` of the card set ``mask`` to ``ones``."""
+    if twins:
+        mask = space.cards(mask)
+    while mask:
+        low = mask & -mask
+        ones.append(base + low.bit_length() - 1)
+        mask ^= low
 
 
 def _finished(obs: Observation) -> int:

@@ -48,7 +48,7 @@ from ..bots import Bot, make_bot
 from ..engine.errors import IllegalAction
 from ..rules import Rules, load_rules
 from .aec import Reward, check_reward
-from .encoding import encode, layout
+from .encoding import layout
 from .render import render_table
 from .table import MAX_HANDS, Table, finished_mask, game_returns, hand_returns
 
@@ -142,7 +142,7 @@ class SingleAgentEnv(gym.Env[Obs, int]):
     def _obs(self) -> Obs:
         table = self.table
         return {
-            "observation": encode(table.observation(self.seat), table.chosen_mask()),
+            "observation": table.vector(self.seat, table.chosen_mask()),
             "action_mask": self._mask(),
         }
 

@@ -36,6 +36,7 @@ from ..engine.state import State
 from ..engine.types import HandResult
 from ..rules import Rules
 from .actions import ActionSpace
+from .tracker import VectorTracker
 
 HAND_SECONDS = 120
 """How long a hand is taken to last when a timed game's limit is turned into hands."""
@@ -85,6 +86,7 @@ class Table:
         """Every legal set of the decision (to tell when ``done`` is legal)."""
         self._legal: list[int] | None = None
         self._seen: dict[int, Observation] = {}
+        self._vectors = VectorTracker(self.state, self.observation)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:
         """A copy for search: the engine's clone; the rules and the decision's sets
@@ -94,6 +96,7 @@ class Table:
         other.state = self.state.clone()
         other.chosen = self.chosen[:]
         other._seen = {}
+        other._vectors = VectorTracker(other.state, other.observation)
         return other
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
@@ -121,6 +124,13 @@ class Table:
         if seen is None:
             seen = self._seen[seat] = self.state.observation(seat)
         return seen
+
+    def vector(self, seat: int, chosen: int = 0) -> npt.NDArray[np.float32]:
+        """``seat``'s observation vector now, with the cards ``chosen`` so far in
+        a set being taken: ``encode(self.observation(seat), chosen)``, kept up to
+        date as cards are played rather than built afresh at every step
+        (:mod:`followsuit.rl.tracker`)."""
+        return self._vectors.vector(seat, chosen)
 
     def chosen_mask(self) -> int:
         """The engine's cards chosen so far (the vector names them by
@@ -267,17 +277,20 @@ class Table:
         timed game's ``time-up`` when its hands are played."""
         state = self.state
         hands = len(state.results)
+        seat = state.to_move
         state.apply(action, order)
         self.chosen = []
         self._sets = None
         self._set_verb = ""
         self._legal = None
         self._seen = {}
+        self._vectors.after(seat, action)
         after = self.time_up_after
         done = len(state.results)
         ends_now = after is not None and hands < done and done >= after
         if ends_now and not state.over and not state.time_up:
             state.time_is_up()
+            self._vectors.forget()
 
     def deal(self, deal: Deal, dealer: int | None = None) -> None:
         """Deal the next hand of an unseeded game (:meth:`State.deal`)."""
@@ -285,6 +298,7 @@ class Table:
         self._legal = None
         self._sets = None
         self._seen = {}
+        self._vectors.forget()
 
     def indices_of(self, action: int, order: Sequence[int] | None = None) -> list[int]:
         """The indices that take engine ``action`` (a set: one per card in ``order``,

@@ -12,15 +12,13 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ...cards import BITS, bits, one_copy, remembered_bits
 from .. import actions as A
-from ..types import Trick
+from ..types import Trick, built
 from .base import Phase, suit_word
 
 if TYPE_CHECKING:
     from ..state import State
 
 SPADES: Final = 3
-_tuple_new: Final = tuple.__new__
-_remembered: Final = BITS.get
 
 
 class PlayData(NamedTuple):
@@ -78,8 +76,7 @@ class TrickPlay(Phase[PlayData]):
     def finish_trick(self, s: State, trick: list[int]) -> None:
         order = s.order
         winner = order[s.win_pos]
-        # Trick(order, cards, winner) without the named tuple's Python-level __new__
-        s.tricks += (_tuple_new(Trick, (order, tuple(trick), winner)),)
+        s.tricks += (built(Trick, (order, tuple(trick), winner)),)
         self.start_trick(s, winner)
 
     def renege(self, s: State, seat: int, hand: int, led: int, card: int, first: bool) -> bool:
@@ -119,10 +116,10 @@ class MustFollow(TrickPlay):
         if hand:
             s.order = order
             s.to_move = first
-            twins = s.prog.twins
+            twins = s.table.twins
             if twins:  # identical cards: offer one copy (the lower index)
                 hand = one_copy(hand, twins)
-            s._legal = _remembered(hand) or remembered_bits(hand)
+            s._legal = BITS.get(hand) or remembered_bits(hand)
             return
         s.order = ()
         s.to_move = None
@@ -165,14 +162,13 @@ class MustFollow(TrickPlay):
             same = hand & table.suit_mask[led]
             if same:
                 hand = same
-            twins = s.prog.twins
+            twins = table.twins
             if twins:
                 hand = one_copy(hand, twins)
-            s._legal = _remembered(hand) or remembered_bits(hand)
+            s._legal = BITS.get(hand) or remembered_bits(hand)
             return
         winner = order[s.win_pos]
-        # Trick(order, cards, winner) without the named tuple's Python-level __new__
-        s.tricks += (_tuple_new(Trick, (order, tuple(trick), winner)),)
+        s.tricks += (built(Trick, (order, tuple(trick), winner)),)
         self.start_trick(s, winner)
 
     def renege(self, s: State, seat: int, hand: int, led: int, card: int, first: bool) -> bool:
