@@ -68,6 +68,7 @@ from pathlib import Path
 
 import followsuit
 from followsuit.bots import PimcBot, RulesBot, make_bot
+from followsuit.bots.pimc import Lines
 from followsuit.cards import bits
 from followsuit.engine.observation import Observation
 from followsuit.engine.worlds import NoConsistentWorld, sample_world
@@ -144,8 +145,9 @@ def reference(obs: Observation, rng: random.Random, worlds: int) -> dict[int, fl
     for _ in range(worlds):
         world = sample_world(obs, rng)
         searcher.solvable = True
+        lines: Lines = {}  # the same values as solving each action's play again
         for action in obs.legal_actions:
-            totals[action] += searcher.play_out(world, action, seat)
+            totals[action] += searcher.play_out(world, action, seat, lines)
     return {a: t / worlds for a, t in totals.items()}
 
 
