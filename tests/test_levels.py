@@ -252,37 +252,3 @@ def test_bids_ending_in_one_contract_share_its_solved_play() -> None:
         assert shared == alone
         shared_any |= len(lines) < len(obs.legal_actions)
     assert shared_any  # some bids did meet the same play
-
-
-def test_the_noise_of_a_difference_is_paired_over_the_worlds() -> None:
-    """Two bids a constant apart in every world differ without noise, however much
-    each world's values vary; two that vary apart have the spread of the gap."""
-    from followsuit.bots.pimc import paired_noise
-
-    worlds = [(1.0, {0: v, 1: v - 1.0, 2: -v}) for v in (-4.0, 2.0, 5.0, -1.0)]
-    noise = paired_noise(worlds)
-    assert noise[0] == 0.0 and noise[1] == pytest.approx(0.0)
-    gaps = [2 * v for v in (-4.0, 2.0, 5.0, -1.0)]  # the best (0) less action 2
-    mean = sum(gaps) / 4
-    assert noise[2] == pytest.approx((sum((g - mean) ** 2 for g in gaps) / 4 / 3) ** 0.5)
-    assert paired_noise([]) == {}
-
-
-def test_medium_keeps_easys_bid_against_a_bid_better_only_by_noise() -> None:
-    """With a few worlds every difference is noisy: medium bids as easy does
-    unless another bid is better by more than twice its standard error."""
-    from followsuit.bots.pimc import NOISE_Z
-
-    easy = make_bot("easy")
-    kept = 0
-    for obs in auction_decisions("bid-euchre/standard", range(4)):
-        chosen = PimcBot(2, policy=RulesBot(), call_worlds=3).choose(obs)
-        again = PimcBot(2, policy=RulesBot(), call_worlds=3)  # the same worlds
-        values = again.values(obs)
-        pick = easy.choose(obs)
-        top = max(values, key=lambda a: values[a])
-        if chosen != pick:
-            assert chosen == top
-            assert values[top] - values[pick] > NOISE_Z * again.noise[pick]
-        kept += top != pick and chosen == pick
-    assert kept  # the search's best was set aside for easy's bid somewhere

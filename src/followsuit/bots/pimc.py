@@ -56,11 +56,6 @@ SLIP = 0.2
 MIN_WORLDS = 16
 """Under a time budget (``think_ms``), the worlds a decision searches however long
 they take: a budget cuts the search short only past these."""
-NOISE_Z = 2.0
-"""In an auction, a bid other than the policy's is made only when it is better by
-more than this many standard errors of the difference (over the same worlds):
-else the search's best among a few dozen worlds is as often a bid flattered by the
-worlds drawn (medium's bid of 5 where the reference passes)."""
 PYTHON_SHARE = 4
 """With the pure-Python solver, this many times fewer worlds."""
 
@@ -103,9 +98,6 @@ class PimcBot:
         self.solvable = True
         """Whether the last decision's hand could be solved within the node budget
         (found out on the first world; rollouts value it when not)."""
-        self.noise: dict[int, float] = {}
-        """In the last auction decision, each action's standard error of its value
-        less the best's (paired over the worlds); {} elsewhere."""
 
     def choose(self, obs: Observation) -> int:
         only = forced(obs)
@@ -126,10 +118,6 @@ class PimcBot:
         if len(tied) > 1:
             fallback = self.policy.choose(obs)
             if fallback in tied:
-                return fallback
-        if self.noise:
-            fallback = self.policy.choose(obs)
-            if fallback in values and best - values[fallback] <= NOISE_Z * self.noise[fallback]:
                 return fallback
         return tied[0]
 
@@ -164,8 +152,6 @@ class PimcBot:
         # per decision and, over 150 Bid Euchre decisions, made no fewer blunders
         solved = in_play
         self.solvable = True
-        self.noise = {}
-        per_world: list[tuple[float, Mapping[int, float]]] = []
         totals: dict[int, float] = {}
         trick_totals: dict[int, float] = {}
         seen = 0.0
@@ -193,24 +179,19 @@ class PimcBot:
                     # too long to solve (or a scoring it cannot value): rollouts
                     self.solvable = False
                     totals, trick_totals, seen = {}, {}, 0.0
-                    per_world = []
             if not solved or not self.solvable:
                 solvable = self.solvable
                 lines: Lines = {}
                 found = {a: self.play_out(world, a, seat, lines) for a in candidates}
                 if solvable and not self.solvable:  # found out mid-world: all alike
                     totals, seen = {}, 0.0
-                    per_world = []
                     found = {a: self.play_out(world, a, seat) for a in candidates}
             for action, value in found.items():
                 totals[action] = totals.get(action, 0.0) + weight * value
             seen += weight
-            per_world.append((weight, found))
         if seen <= 0:
             return {}, {}
         legal = obs.legal_actions
-        if obs.phase == "auction":
-            self.noise = paired_noise(per_world)
         return (
             {a: v / seen for a, v in totals.items() if a in legal},
             {a: v / seen for a, v in trick_totals.items() if a in legal},
@@ -309,27 +290,6 @@ class PimcBot:
         points = game.results[hands_done].points
         mine = side_of[seat]
         return float(points[mine] - sum(p for k, p in enumerate(points) if k != mine))
-
-
-def paired_noise(per_world: list[tuple[float, Mapping[int, float]]]) -> dict[int, float]:
-    """Each action's standard error of its mean value less the best action's, from
-    the (weight, values) of each world: the worlds are shared, so the difference
-    is far less noisy than either value (the effective number of worlds counts
-    the weights)."""
-    seen = sum(w for w, _ in per_world)
-    squares = sum(w * w for w, _ in per_world)
-    if seen <= 0 or squares <= 0:
-        return {}
-    actions = per_world[0][1].keys()
-    means = {a: sum(w * v[a] for w, v in per_world) / seen for a in actions}
-    top = max(actions, key=lambda a: means[a])
-    effective = seen * seen / squares
-    noise = {}
-    for a in actions:
-        gap = means[top] - means[a]
-        spread = sum(w * (v[top] - v[a] - gap) ** 2 for w, v in per_world) / seen
-        noise[a] = (spread / max(effective - 1, 1.0)) ** 0.5
-    return noise
 
 
 Lines = dict[Hashable, list[int]]
