@@ -224,16 +224,6 @@ def auction_decisions(variant: str, seeds: range) -> list[followsuit.Observation
     return found
 
 
-def test_medium_values_every_bid_of_a_bid_euchre_auction() -> None:
-    """Not only the bids next to easy's: where easy passes a hand worth a bid of 4,
-    the bid of 4 is still valued."""
-    decisions = auction_decisions("bid-euchre/standard", range(3))
-    assert any(len(obs.legal_actions) > 5 for obs in decisions)
-    for obs in decisions:
-        bot = PimcBot(1, policy=RulesBot(), call_worlds=2)
-        assert set(bot.values(obs)) == set(obs.legal_actions)
-
-
 def test_bids_ending_in_one_contract_share_its_solved_play() -> None:
     """A bid's play-out replays the solver's line of a bid before it that reached
     the same first position of the play: the same value as solving it again."""
