@@ -208,3 +208,37 @@ def test_a_euchre_hand_valued_from_its_tricks_scores_as_played_out(
         assert valued == points[mine] - points[1 - mine], seed
         alone += state.observation(seat).alone is not None
     assert alone  # some hands had a loner
+
+
+def auction_decisions(variant: str, seeds: range) -> list[followsuit.Observation]:
+    """Every auction decision with a choice of a few hands, the bids made by easy."""
+    easy = make_bot("easy")
+    found = []
+    for seed in seeds:
+        state = followsuit.new_game(variant, seed=seed)
+        while state.phase_name != "play":
+            obs = state.observation(state.current_player)
+            if obs.phase == "auction" and len(obs.legal_actions) > 1:
+                found.append(obs)
+            state.apply(easy.choose(obs))
+    return found
+
+
+def test_bids_ending_in_one_contract_share_its_solved_play() -> None:
+    """A bid's play-out replays the solver's line of a bid before it that reached
+    the same first position of the play: the same value as solving it again."""
+    from followsuit.bots.pimc import Lines
+    from followsuit.engine.worlds import sample_world
+
+    rng = random.Random(3)
+    shared_any = False
+    for obs in auction_decisions("bid-euchre/standard", range(2)):
+        assert obs.seat is not None
+        world = sample_world(obs, rng)
+        alone = [PimcBot(policy=RulesBot()).play_out(world, a, obs.seat) for a in obs.legal_actions]
+        lines: Lines = {}
+        bot = PimcBot(policy=RulesBot())
+        shared = [bot.play_out(world, a, obs.seat, lines) for a in obs.legal_actions]
+        assert shared == alone
+        shared_any |= len(lines) < len(obs.legal_actions)
+    assert shared_any  # some bids did meet the same play
