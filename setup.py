@@ -84,7 +84,12 @@ class OptionalBuildExt(build_ext):
             self._skipped("the compiled engine", exc)
             return []
         try:
-            extensions: list[Extension] = mypycify(ENGINE, opt_level="3", group_name=ENGINE_GROUP)
+            # the modules the compiled ones import are read for their types, their
+            # errors not reported: the build environment holds none of the research
+            # faces' libraries (gymnasium, rich) that followsuit.rl's package imports
+            extensions: list[Extension] = mypycify(
+                ["--follow-imports=silent", *ENGINE], opt_level="3", group_name=ENGINE_GROUP
+            )
         except (Exception, SystemExit) as exc:  # mypyc reports type errors by exiting
             self._skipped("the compiled engine", exc)
             return []

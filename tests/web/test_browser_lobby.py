@@ -117,7 +117,9 @@ def test_play_again_starts_the_same_game_at_a_new_table(
         step(page)
     page.click("#play-again")
     page.wait_for_url(lambda url: made["id"] not in url)
-    page.wait_for_selector("#hand .card")
+    # the new table is drawn (to the end already if a partner's loner took the
+    # one hand a game to 1 point needs while the page was loading)
+    page.wait_for_selector("#seat-labels .seat-label[data-seat='0']")
     again = httpx2.get(f"{base_url}/api/tables/{page.url.rsplit('/', 1)[1]}").json()
     assert again["options"] == body["options"] and again["bot_delay_ms"] == 0
     assert [(s["kind"], s["level"]) for s in again["seats"][1:]] == [
