@@ -35,7 +35,7 @@ from ..engine.errors import IllegalAction
 from ..rules import Rules, load_rules
 from .encoding import layout
 from .render import render_table
-from .table import MAX_HANDS, Table, finished_mask, game_returns, hand_returns
+from .table import MAX_HANDS, Table, finished_mask
 
 Reward = Literal["hand", "game"]
 REWARDS: tuple[str, ...] = ("hand", "game")
@@ -46,6 +46,13 @@ def check_reward(reward: object) -> Reward:
     if reward not in REWARDS:
         raise ValueError(f"reward must be 'hand' or 'game', not {reward!r}")
     return reward  # type: ignore[return-value]
+
+
+def check_max_hands(max_hands: object) -> int | None:
+    """An episode's cap in hands: a positive integer, or None for none."""
+    if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
+        raise ValueError(f"max_hands must be a positive integer or None, not {max_hands!r}")
+    return max_hands
 
 
 def agent_name(seat: int) -> str:
@@ -77,10 +84,8 @@ class FollowsuitEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ign
             raise ValueError(
                 f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}"
             )
-        if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
-            raise ValueError(f"max_hands must be a positive integer or None, not {max_hands!r}")
         self.render_mode = render_mode
-        self.max_hands = max_hands
+        self.max_hands = check_max_hands(max_hands)
         n = self.rules.num_players
         self.possible_agents = [agent_name(s) for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
@@ -187,20 +192,13 @@ class FollowsuitEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):  # type: ign
         table.apply(action)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        rules = self.rules
-        finished = table.new_results(before)
-        if self.reward_kind == "hand":
-            for result in finished:
-                for seat, r in enumerate(hand_returns(rules, result)):
-                    self.rewards[self.possible_agents[seat]] += r
+        for seat, r in enumerate(table.returns_since(before, self.reward_kind)):
+            self.rewards[self.possible_agents[seat]] += r
         state = table.state
         if state.over:
-            if self.reward_kind == "game":
-                for seat, r in enumerate(game_returns(rules, state.winner)):
-                    self.rewards[self.possible_agents[seat]] += r
             self.terminations = {a: True for a in self.agents}
             self._ended = (True, False)
-        elif finished and self.max_hands is not None and len(state.results) >= self.max_hands:
+        elif table.new_results(before) and table.hands_done(self.max_hands):
             self.truncations = {a: True for a in self.agents}
             self._ended = (False, True)
         self._accumulate_rewards()

@@ -47,12 +47,26 @@ from gymnasium import spaces
 from ..bots import Bot, make_bot
 from ..engine.errors import IllegalAction
 from ..rules import Rules, load_rules
-from .aec import Reward, check_reward
+from .aec import Reward, check_max_hands, check_reward
 from .encoding import layout
 from .render import render_table
-from .table import MAX_HANDS, Table, finished_mask, game_returns, hand_returns
+from .table import MAX_HANDS, Table, finished_mask
 
 Obs = dict[str, npt.NDArray[Any]]
+
+
+def check_opponents(rules: Rules, seat: object, opponents: str | Sequence[str]) -> list[str]:
+    """The bots at the seats other than the agent's ``seat``: one name for all, or
+    one each; a bad seat, count or name fails here, before any game."""
+    n = rules.num_players
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ValueError(f"seat must be a seat of {rules.id} (0-{n - 1}), not {seat!r}")
+    names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+    if len(names) != n - 1:
+        raise ValueError(f"opponents: {n - 1} bot names for the other seats, got {len(names)}")
+    for name in names:
+        make_bot(name)
+    return names
 
 
 class LegalDiscrete(spaces.Discrete):
@@ -94,23 +108,13 @@ class SingleAgentEnv(gym.Env[Obs, int]):
             raise ValueError(f"illegal must be 'refuse' or 'raise', not {illegal!r}")
         self.illegal = illegal
         self.rules = variant if isinstance(variant, Rules) else load_rules(variant, options)
-        n = self.rules.num_players
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ValueError(f"seat must be a seat of {self.rules.id} (0-{n - 1}), not {seat!r}")
         self.seat = seat
-        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
-        if len(names) != n - 1:
-            raise ValueError(f"opponents: {n - 1} bot names for the other seats, got {len(names)}")
-        for name in names:
-            make_bot(name)  # a bad name fails here, before any game
-        self.opponents = names
+        self.opponents = check_opponents(self.rules, seat, opponents)
         self.reward_kind = check_reward(reward)
         if render_mode is not None and render_mode != "ansi":
             raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
-        if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
-            raise ValueError(f"max_hands must be a positive integer or None, not {max_hands!r}")
         self.render_mode = render_mode
-        self.max_hands = max_hands
+        self.max_hands = check_max_hands(max_hands)
         self.table = Table(self.rules, seed=0)
         size = self.table.space.n
         self.observation_space = spaces.Dict(  # type: ignore[assignment]
@@ -183,17 +187,10 @@ class SingleAgentEnv(gym.Env[Obs, int]):
         return reward
 
     def _hands_done(self) -> bool:
-        return self.max_hands is not None and len(self.table.state.results) >= self.max_hands
+        return self.table.hands_done(self.max_hands)
 
     def _paid(self, before: int) -> float:
-        table = self.table
-        reward = 0.0
-        if self.reward_kind == "hand":
-            for result in table.new_results(before):
-                reward += hand_returns(self.rules, result)[self.seat]
-        elif table.state.over:
-            reward += game_returns(self.rules, table.state.winner)[self.seat]
-        return reward
+        return self.table.returns_since(before, self.reward_kind)[self.seat]
 
     def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         """The agent takes ``action`` (an index the mask allows), then the bots play

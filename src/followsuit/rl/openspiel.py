@@ -55,7 +55,7 @@ from ..rules import Rules, load_rules, variants
 from ..rules.options import OPTIONS, user_options
 from .encoding import encode, info_layout, tricks_per_hand
 from .encoding import layout as obs_layout
-from .table import MAX_HANDS, Table, game_returns, hand_returns
+from .table import MAX_HANDS, Table
 
 GAME_PARAMETERS: dict[str, Any] = {"hands": 1, "reward": "hand"}
 """The parameters of every game besides the options."""
@@ -299,15 +299,9 @@ class FollowsuitState(pyspiel.State):  # type: ignore[misc]
             return
         before = len(self.table.state.results)
         self.table.apply(action)
-        rules = self.rules
-        finished = self.table.new_results(before)
-        if finished:
-            if self.reward_kind == "hand":
-                for result in finished:
-                    for seat, r in enumerate(hand_returns(rules, result)):
-                        self._returns[seat] += r
-            if self.table.state.over and self.reward_kind == "game":
-                self._returns = game_returns(rules, self.table.state.winner)
+        if self.table.new_results(before):
+            for seat, r in enumerate(self.table.returns_since(before, self.reward_kind)):
+                self._returns[seat] += r
             self.hand_start = len(self.history()) + 1
 
     def _dealer(self) -> int:

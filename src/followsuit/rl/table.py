@@ -318,6 +318,28 @@ class Table:
         """The hands finished since there were ``before``."""
         return self.state.results[before:]
 
+    def returns_since(self, before: int, kind: str) -> list[float]:
+        """Each seat's return for what happened since there were ``before``
+        finished hands: the zero-sum returns of the hands finished since (``kind``
+        ``"hand"``), or the game's once it is over (``"game"``). Every face pays
+        its agents through this."""
+        rules = self.rules
+        if kind != "hand":
+            return (
+                game_returns(rules, self.state.winner)
+                if self.state.over
+                else [0.0] * rules.num_players
+            )
+        out = [0.0] * rules.num_players
+        for result in self.new_results(before):
+            for seat, r in enumerate(hand_returns(rules, result)):
+                out[seat] += r
+        return out
+
+    def hands_done(self, max_hands: int | None) -> bool:
+        """Whether the episode's cap of ``max_hands`` hands is reached (None: no cap)."""
+        return max_hands is not None and len(self.state.results) >= max_hands
+
 
 def _rebuilt(game: dict[str, object], chosen: tuple[int, ...], seed: int | None = None) -> Table:
     state = record.replay(game)

@@ -39,9 +39,10 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from ..bots import Bot, RandomBot, make_bot
 from ..engine.errors import IllegalAction
 from ..rules import Rules, load_rules
-from .aec import Reward, check_reward
+from .aec import Reward, check_max_hands, check_reward
 from .encoding import layout
-from .table import Table, game_returns, hand_returns
+from .gym_env import check_opponents
+from .table import Table
 
 Obs = dict[str, npt.NDArray[Any]]
 Flags = npt.NDArray[np.bool_]
@@ -92,19 +93,10 @@ class Game:
         return reward
 
     def hands_done(self) -> bool:
-        limit = self.env.max_hands
-        return limit is not None and len(self.table.state.results) >= limit
+        return self.table.hands_done(self.env.max_hands)
 
     def paid(self, before: int) -> float:
-        env = self.env
-        table = self.table
-        reward = 0.0
-        if env.reward_kind == "hand":
-            for result in table.new_results(before):
-                reward += hand_returns(env.rules, result)[env.seat]
-        elif table.state.over:
-            reward += game_returns(env.rules, table.state.winner)[env.seat]
-        return reward
+        return self.table.returns_since(before, self.env.reward_kind)[self.env.seat]
 
     def step(self, index: int) -> tuple[float, bool, bool]:
         """The agent takes ``index``, then the bots play on: (reward, terminated,
@@ -146,24 +138,11 @@ class BatchedEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             raise ValueError(f"n must be a positive integer (the number of games), not {n!r}")
         self.rules = variant if isinstance(variant, Rules) else load_rules(variant, options)
         players = self.rules.num_players
-        if type(seat) is not int or not 0 <= seat < players:
-            raise ValueError(
-                f"seat must be a seat of {self.rules.id} (0-{players - 1}), not {seat!r}"
-            )
-        names = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
-        if len(names) != players - 1:
-            raise ValueError(
-                f"opponents: {players - 1} bot names for the other seats, got {len(names)}"
-            )
-        for name in names:
-            make_bot(name)  # a bad name fails here, before any game
-        if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
-            raise ValueError(f"max_hands must be a positive integer or None, not {max_hands!r}")
+        self.opponents = check_opponents(self.rules, seat, opponents)
         self.seat = seat
         self.others = [s for s in range(players) if s != seat]
-        self.opponents = names
         self.reward_kind = check_reward(reward)
-        self.max_hands = max_hands
+        self.max_hands = check_max_hands(max_hands)
         self.num_envs = n
         width = layout(self.rules).size
         size = Table(self.rules, seed=0).space.n
