@@ -358,12 +358,31 @@ def run_arena(
     for name in bot_names:
         make_bot(name)  # an unknown name fails here, before any game
     tasks = plan_games(variant, bot_names, games, seed, options)
+    return run_match(
+        play_task, tasks, variant, seed, options, bot_names, jobs=jobs, ray=ray, progress=progress
+    )
+
+
+def run_match(
+    worker: Callable[[Any], GameOutcome],
+    tasks: Sequence[Any],
+    variant: str,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    line_up: Sequence[str],
+    *,
+    jobs: int | None,
+    ray: str | None,
+    progress: Callable[[int, int], None] | None,
+) -> ArenaResult:
+    """Play a match's games (``worker`` on each task, in worker processes or on
+    Ray) and gather the figures: the arena's and :func:`followsuit.rl.evaluate`'s."""
     outcomes: list[GameOutcome] = []
-    for outcome in run_tasks(play_task, tasks, jobs=jobs, ray=ray):
+    for outcome in run_tasks(worker, tasks, jobs=jobs, ray=ray):
         outcomes.append(outcome)
         if progress:
             progress(len(outcomes), len(tasks))
-    return summarize(variant, seed, options or {}, bot_names, outcomes)
+    return summarize(variant, seed, options or {}, line_up, outcomes)
 
 
 LOCAL_RAY = "local"

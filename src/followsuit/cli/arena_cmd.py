@@ -7,6 +7,7 @@ import csv
 import json
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -88,21 +89,12 @@ def _run(
     """The match, with a progress bar unless the output is JSON."""
 
     def play(progress: Callable[[int, int], None] | None) -> ArenaResult:
+        match = run_arena
         if policy is not None:
             from ..rl.evaluation import evaluate
 
-            return evaluate(
-                policy,
-                variant,
-                bots,
-                games=games,
-                seed=seed,
-                options=options,
-                jobs=jobs,
-                ray=ray,
-                progress=progress,
-            )
-        return run_arena(
+            match = partial(evaluate, policy)
+        return match(
             variant,
             bots,
             games=games,

@@ -138,14 +138,7 @@ def play_table(
                 played += [r for r in state.results[seen:] if not r.redeal]
                 seen = len(state.results)
         game += 1
-    outcomes = [outcome(rules, r) for r in played]
-    return TableResult(
-        number,
-        table,
-        seats,
-        tuple(score_hand(night.scoring, o) for o in outcomes),
-        tuple(o.points for o in outcomes),
-    )
+    return table_result(night, number, table, seats, [outcome(rules, r) for r in played])
 
 
 def deal_boards(night: Night, rules: Rules, number: int) -> list[tuple[Deal, int]]:
@@ -179,6 +172,13 @@ def play_boards(
             assert seat is not None
             state.apply(bots[seat].choose(state.observation(seat)))
         outcomes.append(outcome(rules, state.results[0]))
+    return table_result(night, number, table, seats, outcomes)
+
+
+def table_result(
+    night: Night, number: int, table: int, seats: Seats, outcomes: Sequence[HandOutcome]
+) -> TableResult:
+    """A table's round: each hand scored as the night scores it, and its points."""
     return TableResult(
         number,
         table,

@@ -41,9 +41,8 @@ from ..arena import (
     bot_seed,
     outcome_of,
     plan_games,
-    run_tasks,
+    run_match,
     seat_bot,
-    summarize,
     task_seed,
 )
 from ..bots import make_bot
@@ -148,12 +147,17 @@ def evaluate(
         label = name or str(getattr(policy, "__name__", "policy"))
     line_up = [label, *names]
     tasks = [PolicyGame(t, policy) for t in plan_games(variant, line_up, games, seed, options)]
-    outcomes: list[GameOutcome] = []
-    for outcome in run_tasks(play_policy_game, tasks, jobs=jobs, ray=ray):
-        outcomes.append(outcome)
-        if progress:
-            progress(len(outcomes), len(tasks))
-    return summarize(variant, seed, options or {}, line_up, outcomes)
+    return run_match(
+        play_policy_game,
+        tasks,
+        variant,
+        seed,
+        options,
+        line_up,
+        jobs=jobs,
+        ray=ray,
+        progress=progress,
+    )
 
 
 __all__ = ["Policy", "PolicyGame", "evaluate", "load_policy", "play_policy_game"]
