@@ -37,6 +37,21 @@ PHASE_VERBS = {
 }
 
 
+#: How help writes a verb that reads the same under every rule (the calls,
+#: order-up and bids depend on the variant's options and are written in full).
+PLAIN_CALLS = {
+    "alone": "alone",
+    "defend-alone": "defend-alone",
+    "partner": "partner (play with your partner)",
+    "claim-misdeal": "claim-misdeal",
+    "trump": "trump S (or just S)",
+    "discard": "discard 9C 10D (or just the cards)",
+    "give": "give AS (or just the cards)",
+    "play-pile": "pile (the top card of your blind pile)",
+    "call-partner": "call-partner AH (or just AH)",
+}
+
+
 def verbs_of(rules: Rules) -> set[str]:
     """The verbs a player of these rules may be asked for in a hand."""
     words = {word for phase in pipeline_for(rules) for word in PHASE_VERBS.get(phase.name, ())}
@@ -64,14 +79,9 @@ def help_lines(rules: Rules, width: int) -> list[Text]:
         calls += ["order-up", "order-up alone"] if alone else ["order-up"]
     if "call" in verbs:
         calls += ["call H (or just H, hearts, ♥)"] + (["call H alone"] if alone else [])
-    if "alone" in verbs:
-        calls.append("alone")
-    if "defend-alone" in verbs:
-        calls.append("defend-alone")
-    if "partner" in verbs:
-        calls.append("partner (play with your partner)")
-    if "claim-misdeal" in verbs:
-        calls.append("claim-misdeal")
+    calls += [
+        PLAIN_CALLS[v] for v in ("alone", "defend-alone", "partner", "claim-misdeal") if v in verbs
+    ]
     if "bid" in verbs:
         ladder = [b.label for b in rules.bids]
         numbers = [label for label in ladder if label.isdigit()]
@@ -82,16 +92,11 @@ def help_lines(rules: Rules, width: int) -> list[Text]:
         calls += [f"bid {label}" for label in named]
         if named:
             calls[-1] += f" (or just {', '.join(named)})"
-    if "trump" in verbs:
-        calls.append("trump S (or just S)")
-    if "discard" in verbs:
-        calls.append("discard 9C 10D (or just the cards)")
-    if "give" in verbs:
-        calls.append("give AS (or just the cards)")
-    if "play-pile" in verbs:
-        calls.append("pile (the top card of your blind pile)")
-    if "call-partner" in verbs:
-        calls.append("call-partner AH (or just AH)")
+    calls += [
+        PLAIN_CALLS[v]
+        for v in ("trump", "discard", "give", "play-pile", "call-partner")
+        if v in verbs
+    ]
     lines = [Text("Type the number of a choice, or the action itself:")]
     lines += flow(cards, width, lead="  a card as shown: ", sep=", ")
     lines += flow(calls, width, lead="  ", sep=" · ")
