@@ -33,6 +33,13 @@ class HandScore(NamedTuple):
     """An end of the game the hand decides at once: ("win" | "lose", side)."""
 
 
+def counted_tricks(points: list[int], maker: int) -> HandScore:
+    """The score of a hand that counts tricks (no categories, no end of the game
+    at once): its defaults written once, for :func:`~followsuit.engine.types.built`,
+    which fills none in."""
+    return built(HandScore, (tuple(points), maker, (), False, None))
+
+
 class Verdict(NamedTuple):
     """A game-end policy's answer: the winning side (None: play on), and whether
     from now on only a unit that makes its bid can win (bid-to-go-out)."""
@@ -73,7 +80,7 @@ def euchre_table(s: State) -> HandScore:
         points = [0 if k == maker_side else -value for k in range(len(prog.sides))]
     if prog.penalize:
         _renege_to_opponents(s, points)
-    return built(HandScore, (tuple(points), s.maker, (), False, None))
+    return counted_tricks(points, s.maker)
 
 
 def euchre_hand_value(prog: Program, tricks: int, alone: bool, defender_alone: bool) -> int:
@@ -112,7 +119,7 @@ def cutthroat_table(s: State) -> HandScore:
             if k != maker_side:
                 points[k] = euchred
     _renege_to_opponents(s, points)
-    return built(HandScore, (tuple(points), s.maker, (), False, None))
+    return counted_tricks(points, s.maker)
 
 
 def _renege_to_opponents(s: State, points: list[int]) -> None:
@@ -156,7 +163,7 @@ def bid_euchre_tricks(s: State) -> HandScore:
             points[maker_side] = -(value if lone_value else bid.value)
     for seat in reneges(s):  # the offending team loses the penalty (RULES.md §1.14)
         points[prog.side_of[seat]] -= prog.renege_penalty
-    return built(HandScore, (tuple(points), s.maker, (), False, None))
+    return counted_tricks(points, s.maker)
 
 
 # ----------------------------------------------------------------- game end
