@@ -21,6 +21,9 @@ MAX_GRACE_SECONDS = 3600
 DEFAULT_BOT_DELAY_MS = 700
 DEFAULT_GRACE_SECONDS = 90
 MAX_NAME_CHARS = 80
+DEFAULT_TIME_LIMIT_SECONDS = 20 * 60
+"""A timed game's limit where the table's maker sets none: 20 minutes, about a
+progressive-Euchre round (RULES.md leaves the limit to the host)."""
 
 
 class BadRequest(Exception):
@@ -94,8 +97,12 @@ def rules_of(variant: Any, options: Any) -> Rules:
 def new_table(body: Any) -> NewTable:
     body = _object(body)
     _unknown(body, {"variant", "options", "seats", "bot_delay_ms", "grace_seconds", "listed"})
-    options = with_time_limit(body.get("variant"), body.get("options"))
-    rules = rules_of(body.get("variant"), options)
+    rules = rules_of(body.get("variant"), body.get("options"))
+    options = dict(body.get("options") or {})
+    if rules.settings.game_end_policy == "timed" and not rules.settings.time_limit_seconds:
+        # every variant plays at its defaults: a timed one gets a limit
+        options["time_limit_seconds"] = DEFAULT_TIME_LIMIT_SECONDS
+        rules = rules_of(rules.id, options)
     n = rules.num_players
     seats = body.get("seats")
     if seats is None:
@@ -128,28 +135,6 @@ def new_table(body: Any) -> NewTable:
         grace_seconds=_int(body, "grace_seconds", DEFAULT_GRACE_SECONDS, 0, MAX_GRACE_SECONDS),
         listed=listed and "human" in clean[1:],
     )
-
-
-DEFAULT_TIME_LIMIT_SECONDS = 20 * 60
-"""A timed game's limit where the table's maker sets none: 20 minutes, about a
-progressive-Euchre round (RULES.md leaves the limit to the host)."""
-
-
-def with_time_limit(variant: Any, options: Any) -> Any:
-    """The options, with :data:`DEFAULT_TIME_LIMIT_SECONDS` added where the game is
-    timed and no limit is set, so that every variant plays at its defaults
-    (anything that is not options is left for :func:`rules_of` to refuse)."""
-    if options is not None and not isinstance(options, Mapping):
-        return options
-    plain = dict(options or {})
-    if plain.get("time_limit_seconds") is None:
-        try:
-            timed = load_rules(variant, plain).settings.game_end_policy == "timed"
-        except (UnknownVariant, OptionError, ValueError, TypeError, RecursionError):
-            return plain
-        if timed:
-            plain["time_limit_seconds"] = DEFAULT_TIME_LIMIT_SECONDS
-    return plain
 
 
 @dataclass(frozen=True)
